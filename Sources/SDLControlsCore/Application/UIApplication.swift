@@ -1,0 +1,213 @@
+import Foundation
+
+/// The application object: the end of the responder chain, the registry of windows, and
+/// the owner of the per-frame action queue (rules E1–E4).
+///
+/// ```swift
+/// UIApplication.shared.actionDelivery = .batched      // the default
+/// // … input for this frame …
+/// UIApplication.shared.deliverPendingActions()         // the host calls this once a frame
+/// ```
+@MainActor
+public final class UIApplication: UIResponder {
+    /// The one application object.
+    public static let shared = UIApplication()
+
+    private override init() { super.init() }
+
+    /// A responder after the application in the chain, as UIKit's app delegate is; a good
+    /// home for app-wide named actions. Held weakly.
+    public weak var delegate: UIResponder?
+
+    /// The application, then its ``delegate``.
+    public override var next: UIResponder? { delegate }
+
+    /// The reading direction for views whose `semanticContentAttribute` is unspecified.
+    public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
+
+    // MARK: Windows
+
+    private var windowRefs: [Weak<UIWindow>] = []
+    private weak var storedKeyWindow: UIWindow?
+
+    /// The live windows, oldest first.
+    public var windows: [UIWindow] { windowRefs.compactMap(\.value) }
+
+    /// The window that receives keys and text; set by ``UIWindow/makeKey()``.
+    public var keyWindow: UIWindow? { storedKeyWindow }
+
+    func register(_ window: UIWindow) {
+        windowRefs.removeAll { $0.value == nil }
+        windowRefs.append(Weak(window))
+    }
+
+    func unregister(_ window: UIWindow) {
+        windowRefs.removeAll { $0.value == nil || $0.value === window }
+    }
+
+    func setKeyWindow(_ window: UIWindow) {
+        storedKeyWindow = window
+    }
+
+    // MARK: Action delivery (section E)
+
+    /// When actions run: queued to the end of the frame (the default) or at once.
+    public var actionDelivery: ActionDelivery = .batched
+
+    /// The most deliveries one ``deliverPendingActions()`` makes; the rest wait for the next
+    /// frame, so controls whose actions trigger each other cannot hang a frame (rule E3).
+    public var maximumDeliveriesPerFlush: Int = 10_000
+
+    /// How deep immediate deliveries may nest (an action whose dispatch runs an action …)
+    /// before further ones are queued instead, so mutual triggers cannot overflow the stack.
+    public var maximumImmediateNesting: Int = 32
+
+    /// Called after each delivered dispatch, in delivery order (for logs and tests).
+    public var actionDeliveryObserver: ((ActionDeliveryRecord) -> Void)?
+
+    /// A counter the host bumps once per frame (``beginFrame()``); delivery records carry it.
+    public private(set) var frameNumber: UInt64 = 0
+
+    var pending: [PendingDelivery] = []
+    var pendingHead = 0
+    var isFlushing = false
+    var immediateDepth = 0
+
+    /// Whether actions are waiting for ``deliverPendingActions()``.
+    public var hasPendingActions: Bool { pendingHead < pending.count }
+
+    /// How many dispatches are waiting.
+    public var pendingActionCount: Int { pending.count - pendingHead }
+
+    /// Starts a new frame: bumps ``frameNumber``. The SDL host calls this before input.
+    public func beginFrame() {
+        frameNumber &+= 1
+    }
+
+    /// Delivers queued actions in the order their events happened (rule E1). Actions that
+    /// queue more actions are delivered in the same flush, after what was already queued
+    /// (E3), up to ``maximumDeliveriesPerFlush``. A call made from inside an action while
+    /// flushing does nothing (the outer flush continues). Returns how many dispatches ran.
+    @discardableResult
+    public func deliverPendingActions() -> Int {
+        guard !isFlushing else { return 0 }
+        isFlushing = true
+        defer { isFlushing = false }
+        var delivered = 0
+        while pendingHead < pending.count, delivered < maximumDeliveriesPerFlush {
+            let item = pending[pendingHead]
+            pendingHead += 1
+            delivered += 1
+            deliver(item)
+        }
+        if pendingHead == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingHead = 0
+        } else if pendingHead > 1024 {
+            pending.removeFirst(pendingHead)
+            pendingHead = 0
+        }
+        return delivered
+    }
+
+    /// Drops every queued action without running it (for example when tearing down a scene).
+    public func discardPendingActions() {
+        pending.removeAll()
+        pendingHead = 0
+    }
+
+    func enqueue(_ item: PendingDelivery) {
+        switch actionDelivery {
+        case .batched:
+            pending.append(item)
+        case .immediate:
+            if immediateDepth >= maximumImmediateNesting {
+                pending.append(item)
+                return
+            }
+            immediateDepth += 1
+            defer { immediateDepth -= 1 }
+            deliver(item)
+        }
+    }
+
+    private func deliver(_ item: PendingDelivery) {
+        let control = item.control
+        for entry in item.entries {
+            switch entry.kind {
+            case .targetAction(let selector):
+                // E2: the weak target is checked now; a target that went away is skipped (B1).
+                if entry.hasTarget && entry.target == nil { continue }
+                control.sendAction(selector, to: entry.target, for: item.event)
+            case .action(let action):
+                action.perform(sender: control)
+            }
+        }
+        actionDeliveryObserver?(ActionDeliveryRecord(
+            frame: frameNumber, sender: control, controlEvents: item.controlEvents, event: item.event, entryCount: item.entries.count))
+    }
+
+    // MARK: Sending actions (rule B12)
+
+    /// Sends a named or typed action to `target`, or up the responder chain when `target`
+    /// is nil, and returns whether a receiver was found.
+    ///
+    /// With a nil target the search starts at the first responder of the sender's window
+    /// (or of the key window), or at the sender when there is none, and walks ``UIResponder/next``
+    /// asking ``UIResponder/target(forAction:withSender:)``. An explicit target that does not
+    /// perform a named action is not searched past: the action is dropped and false returned.
+    @discardableResult
+    public func sendAction(_ action: ActionSelector, to target: AnyObject?, from sender: Any?, for event: UIEvent?) -> Bool {
+        if let typed = action.typed {
+            guard let target else { return false }
+            return typed.invoke(target, sender, event)
+        }
+        if let target {
+            guard let performer = target as? ActionPerforming, let method = performer.actionMethod(for: action) else { return false }
+            method(sender: sender, event: event)
+            return true
+        }
+        let senderView = sender as? UIView
+        let start: UIResponder? = senderView?.window?.firstResponder
+            ?? (senderView?.window == nil ? keyWindow?.firstResponder : nil)
+            ?? (sender as? UIResponder)
+            ?? keyWindow
+        guard let found = start?.target(forAction: action, withSender: sender) as? ActionPerforming,
+              let method = found.actionMethod(for: action)
+        else { return false }
+        method(sender: sender, event: event)
+        return true
+    }
+}
+
+/// When control actions run (section E).
+public enum ActionDelivery: Sendable {
+    /// Queued and delivered in one batch per frame by ``UIApplication/deliverPendingActions()``
+    /// (the default, rule E1).
+    case batched
+    /// Run inside the event handling, when the event happens, as in UIKit (rule E4).
+    case immediate
+}
+
+/// What one delivered dispatch was, for logs and tests.
+@MainActor
+public struct ActionDeliveryRecord {
+    /// The frame it was delivered in.
+    public let frame: UInt64
+    /// The control that sent it.
+    public let sender: UIControl
+    /// The control events of the dispatch.
+    public let controlEvents: UIControl.Event
+    /// The event snapshot (nil for programmatic sends).
+    public let event: UIEvent?
+    /// How many registered entries the dispatch matched.
+    public let entryCount: Int
+}
+
+/// One queued dispatch: the entries matched when the event happened and a snapshot of the event.
+struct PendingDelivery {
+    let control: UIControl
+    let controlEvents: UIControl.Event
+    let entries: [ControlEntry]
+    let event: UIEvent?
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+/// The base class of controls: views that turn touches into control events and deliver them
+/// as actions to targets (target-action, `UIAction`s), with UIKit's semantics.
+///
+/// - State: ``isEnabled``, ``isSelected``, ``isHighlighted`` and ``state`` (rule A2).
+/// - Registry: `addTarget`, `removeTarget`, `addAction` … in `UIControl+TargetAction.swift`
+///   (rules B1–B11).
+/// - Tracking: override ``beginTracking(_:with:)``, ``continueTracking(_:with:)``,
+///   ``endTracking(_:with:)`` and ``cancelTracking(with:)`` to build a custom control
+///   (rules C2–C10; the touch plumbing is in `UIControl+Tracking.swift`).
+@MainActor
+open class UIControl: UIView {
+    var entries: [ControlEntry] = []
+    var trackingTouch: UITouch?
+
+    /// Creates a control.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// Creates a control whose `primaryAction` runs on ``Event/primaryActionTriggered``.
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
+    // MARK: State (rule A2)
+
+    /// Whether the control takes touches. A disabled control is skipped by hit-testing
+    /// (rule C1) and has ``State/disabled`` in its state. Disabling a control clears its
+    /// highlight **(project choice)** but does not cancel a touch it is tracking (rule C9).
+    open var isEnabled: Bool = true {
+        didSet {
+            guard oldValue != isEnabled else { return }
+            if !isEnabled { isHighlighted = false }
+            stateDidChange()
+        }
+    }
+
+    /// Whether the control is selected. Touches never change it on a plain control (rule C10).
+    open var isSelected: Bool = false {
+        didSet { if oldValue != isSelected { stateDidChange() } }
+    }
+
+    /// Whether the control is highlighted (a touch is down inside it). Setting true is
+    /// ignored while the control is disabled (rule C9).
+    open var isHighlighted: Bool {
+        get { storedHighlighted }
+        set {
+            let value = newValue && isEnabled
+            guard value != storedHighlighted else { return }
+            storedHighlighted = value
+            stateDidChange()
+        }
+    }
+    private var storedHighlighted = false
+
+    /// Whether the control has keyboard focus (set by the focus system).
+    open var isFocused: Bool {
+        get { storedFocused }
+        set {
+            guard newValue != storedFocused else { return }
+            storedFocused = newValue
+            stateDidChange()
+        }
+    }
+    private var storedFocused = false
+
+    /// The combined state: ``State/disabled`` when not enabled, plus the highlighted,
+    /// selected and focused flags.
+    open var state: State {
+        var s: State = []
+        if isHighlighted { s.insert(.highlighted) }
+        if !isEnabled { s.insert(.disabled) }
+        if isSelected { s.insert(.selected) }
+        if isFocused { s.insert(.focused) }
+        return s
+    }
+
+    /// Called after ``isEnabled``, ``isSelected``, ``isHighlighted`` or ``isFocused`` changes.
+    /// The default marks the control for redrawing; subclasses update their look here.
+    open func stateDidChange() {
+        setNeedsDisplay()
+    }
+
+    /// Whether a touch is being tracked.
+    public internal(set) var isTracking: Bool = false
+
+    /// Whether the tracked touch is inside the control's bounds grown by
+    /// ``touchSlopMargin`` (rule C4).
+    public internal(set) var isTouchInside: Bool = false
+
+    // MARK: Content alignment (rule A3)
+
+    /// Horizontal placement of content; center by default.
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center {
+        didSet { if oldValue != contentHorizontalAlignment { setNeedsLayout(); setNeedsDisplay() } }
+    }
+
+    /// Vertical placement of content; center by default.
+    open var contentVerticalAlignment: ContentVerticalAlignment = .center {
+        didSet { if oldValue != contentVerticalAlignment { setNeedsLayout(); setNeedsDisplay() } }
+    }
+
+    /// ``contentHorizontalAlignment`` with leading and trailing resolved to left or right
+    /// for the view's layout direction.
+    public var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        switch contentHorizontalAlignment {
+        case .leading: return rtl ? .right : .left
+        case .trailing: return rtl ? .left : .right
+        default: return contentHorizontalAlignment
+        }
+    }
+
+    // MARK: Primary action (rule B11)
+
+    /// The event after which a separate ``Event/primaryActionTriggered`` dispatch follows;
+    /// nil (none) for a plain control. Buttons answer touchUpInside; value controls
+    /// valueChanged; text fields editingDidEndOnExit.
+    open var primaryControlEvent: Event? { nil }
+
+    /// Called just before the ``Event/primaryActionTriggered`` dispatch (buttons toggle
+    /// selection here when `changesSelectionAsPrimaryAction` is set).
+    open func primaryActionWillTrigger() {}
+
+    // MARK: Sending (rule B12)
+
+    /// Sends one target-action dispatch; every target-action entry goes through here, so
+    /// overriding it observes or changes them all. The default forwards to
+    /// `UIApplication.shared.sendAction(_:to:from:for:)` with the control as sender.
+    /// `UIAction` handlers run directly, not through this method.
+    open func sendAction(_ action: ActionSelector, to target: AnyObject?, for event: UIEvent?) {
+        UIApplication.shared.sendAction(action, to: target, from: self, for: event)
+    }
+
+    // MARK: Tracking (override points, rules C2–C7)
+
+    /// A touch went down on the control. Return true to track it: the control becomes
+    /// highlighted and sends ``Event/touchDown``. The default returns true.
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+
+    /// The tracked touch moved. Return true to keep tracking (drag events follow); false
+    /// ends tracking at once. The default returns true.
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+
+    /// The tracked touch lifted (or tracking ended because ``continueTracking(_:with:)``
+    /// returned false). The default does nothing.
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+
+    /// The system cancelled the tracked touch. The default ends tracking, clears the
+    /// highlight and sends ``Event/touchCancel``; call super when overriding (rule C7).
+    open func cancelTracking(with event: UIEvent?) {
+        let wasTracking = isTracking
+        finishTracking()
+        if wasTracking { sendActions(for: .touchCancel, with: event) }
+    }
+
+    // MARK: Touches (UIResponder), see UIControl+Tracking.swift
+
+    /// Starts tracking (rule C2).
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        handleTouchesBegan(touches, with: event)
+    }
+
+    /// Continues tracking (rule C4).
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        handleTouchesMoved(touches, with: event)
+    }
+
+    /// Ends tracking (rule C6).
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        handleTouchesEnded(touches, with: event)
+    }
+
+    /// Cancels tracking (rules C7, C8).
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        handleTouchesCancelled(touches, with: event)
+    }
+
+    // MARK: Hit-testing and accessibility
+
+    /// Disabled controls take no touches (rule C1).
+    open override var canReceiveTouches: Bool { isEnabled }
+
+    /// Controls are accessibility elements unless told otherwise.
+    open override var isAccessibilityElement: Bool {
+        get { storedIsAccessibilityElement ?? true }
+        set { storedIsAccessibilityElement = newValue }
+    }
+
+    /// The traits set on the control plus `notEnabled` while disabled and `selected` while
+    /// selected.
+    open override var accessibilityTraits: UIAccessibilityTraits {
+        get {
+            var t = storedAccessibilityTraits ?? defaultAccessibilityTraits
+            if !isEnabled { t.insert(.notEnabled) }
+            if isSelected { t.insert(.selected) }
+            return t
+        }
+        set { storedAccessibilityTraits = newValue }
+    }
+
+    /// The traits a kind of control has before any are set (buttons: `.button`).
+    open var defaultAccessibilityTraits: UIAccessibilityTraits { [] }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// One platform-neutral contact sample, the input a window's touch routing consumes.
+///
+/// The SDL host turns mouse and finger events into samples; tests and users writing UI
+/// tests for their games feed them directly with ``UIWindow/send(_:)``.
+public struct TouchSample: Hashable, Sendable {
+    /// Stable id of the contact from down to up (finger id; the host uses a fixed id for the mouse).
+    public var id: Int64
+    /// `.began`, `.moved`, `.ended` or `.cancelled`; `.stationary` samples are ignored.
+    public var phase: UITouch.Phase
+    /// Location in window points.
+    public var location: CGPoint
+    /// Seconds on a monotonic clock (any origin, but the same for a whole session).
+    public var timestamp: TimeInterval
+    /// What produced it.
+    public var type: UITouch.TouchType
+
+    /// Creates a sample.
+    public init(id: Int64, phase: UITouch.Phase, location: CGPoint, timestamp: TimeInterval, type: UITouch.TouchType = .direct) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+        self.timestamp = timestamp
+        self.type = type
+    }
+}

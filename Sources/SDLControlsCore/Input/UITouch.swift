@@ -1,0 +1,93 @@
+import Foundation
+
+/// One finger (or the mouse's left button) on the screen, from down to up.
+///
+/// A touch belongs to the view it began in for its whole life (rule C11). Locations are
+/// stored in window points and converted on request.
+@MainActor
+public final class UITouch {
+    /// Where a touch is in its life.
+    public enum Phase: Int, Sendable {
+        /// The touch went down.
+        case began = 0
+        /// The touch moved.
+        case moved = 1
+        /// The touch is down and did not move.
+        case stationary = 2
+        /// The touch lifted.
+        case ended = 3
+        /// The system cancelled the touch (focus lost, view removed, …).
+        case cancelled = 4
+    }
+
+    /// What produced a touch.
+    public enum TouchType: Int, Sendable {
+        /// A finger on a touch screen.
+        case direct = 0
+        /// A pointer that is not on the screen (the mouse), as UIKit's indirect pointer.
+        case indirectPointer = 3
+    }
+
+    /// The id of the contact that produced this touch (an SDL finger id, or the mouse).
+    public let contactID: Int64
+    /// The touch's phase.
+    public internal(set) var phase: Phase
+    /// The number of taps in a multi-tap sequence on the same view (rule C12).
+    public internal(set) var tapCount: Int
+    /// When the touch last changed, in seconds of the host's monotonic clock.
+    public internal(set) var timestamp: TimeInterval
+    /// What produced the touch.
+    public let type: TouchType
+    /// The view the touch began in; nil if no view took it.
+    public internal(set) var view: UIView?
+    /// The window the touch belongs to.
+    public internal(set) weak var window: UIWindow?
+    /// Current location in window points.
+    public internal(set) var locationInWindow: CGPoint
+    /// Previous location in window points.
+    public internal(set) var previousLocationInWindow: CGPoint
+
+    init(contactID: Int64, type: TouchType, location: CGPoint, timestamp: TimeInterval, window: UIWindow?) {
+        self.contactID = contactID
+        self.type = type
+        self.phase = .began
+        self.tapCount = 1
+        self.timestamp = timestamp
+        self.window = window
+        self.locationInWindow = location
+        self.previousLocationInWindow = location
+    }
+
+    /// The current location in `view`'s coordinates (window coordinates when nil).
+    public func location(in view: UIView?) -> CGPoint {
+        guard let view else { return locationInWindow }
+        return view.convert(locationInWindow, from: nil)
+    }
+
+    /// The previous location in `view`'s coordinates (window coordinates when nil).
+    public func previousLocation(in view: UIView?) -> CGPoint {
+        guard let view else { return previousLocationInWindow }
+        return view.convert(previousLocationInWindow, from: nil)
+    }
+
+    /// A frozen copy for delivery later in the frame (rule E2): same values, new object.
+    func snapshot() -> UITouch {
+        let t = UITouch(contactID: contactID, type: type, location: locationInWindow, timestamp: timestamp, window: window)
+        t.phase = phase
+        t.tapCount = tapCount
+        t.view = view
+        t.previousLocationInWindow = previousLocationInWindow
+        t.original = original ?? self
+        return t
+    }
+
+    /// For snapshots: the live touch this copy was taken from.
+    public private(set) weak var original: UITouch?
+}
+
+extension UITouch: Hashable {
+    /// Touches are equal only to themselves.
+    nonisolated public static func == (a: UITouch, b: UITouch) -> Bool { a === b }
+    /// Hashes the object's identity.
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// An sRGB colour with alpha, each component in 0...1.
+///
+/// Colours are values wrapped in a class, as in UIKit, so `UIColor` can be shared freely.
+/// System colours (``systemBlue``, ``label``, …) resolve for the current
+/// ``UIUserInterfaceStyle`` through ``resolvedColor(with:)``.
+public final class UIColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red component, 0...1.
+    public let red: CGFloat
+    /// Green component, 0...1.
+    public let green: CGFloat
+    /// Blue component, 0...1.
+    public let blue: CGFloat
+    /// Alpha (opacity), 0...1.
+    public let alpha: CGFloat
+    private let dark: Components?
+
+    private struct Components: Hashable, Sendable {
+        var r, g, b, a: CGFloat
+    }
+
+    /// Creates a colour from sRGB components; values are clamped to 0...1 and NaN becomes 0.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.red = Self.clamp(red)
+        self.green = Self.clamp(green)
+        self.blue = Self.clamp(blue)
+        self.alpha = Self.clamp(alpha)
+        self.dark = nil
+    }
+
+    /// Creates a grey from a white level and alpha.
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// Creates a colour from 0xRRGGBB and an alpha.
+    public convenience init(rgb: UInt32, alpha: CGFloat = 1) {
+        self.init(
+            red: CGFloat((rgb >> 16) & 0xFF) / 255,
+            green: CGFloat((rgb >> 8) & 0xFF) / 255,
+            blue: CGFloat(rgb & 0xFF) / 255,
+            alpha: alpha
+        )
+    }
+
+    /// Creates a colour that has one appearance in light style and another in dark style.
+    public init(light: UIColor, dark: UIColor) {
+        red = light.red
+        green = light.green
+        blue = light.blue
+        alpha = light.alpha
+        self.dark = Components(r: dark.red, g: dark.green, b: dark.blue, a: dark.alpha)
+    }
+
+    private static func clamp(_ v: CGFloat) -> CGFloat {
+        v.isNaN ? 0 : min(1, max(0, v))
+    }
+
+    /// The colour for a given interface style: dynamic colours pick their dark variant.
+    public func resolvedColor(with style: UIUserInterfaceStyle) -> UIColor {
+        guard style == .dark, let d = dark else { return dark == nil ? self : UIColor(red: red, green: green, blue: blue, alpha: alpha) }
+        return UIColor(red: d.r, green: d.g, blue: d.b, alpha: d.a)
+    }
+
+    /// This colour with a different alpha (both variants of a dynamic colour).
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        let light = UIColor(red: red, green: green, blue: blue, alpha: alpha)
+        guard let d = dark else { return light }
+        return UIColor(light: light, dark: UIColor(red: d.r, green: d.g, blue: d.b, alpha: alpha))
+    }
+
+    /// The components packed as 8-bit RGBA.
+    public var rgba8: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        (UInt8((red * 255).rounded()), UInt8((green * 255).rounded()),
+         UInt8((blue * 255).rounded()), UInt8((alpha * 255).rounded()))
+    }
+
+    /// Two colours are equal when all components (and dark variants) are equal.
+    public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
+        lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue
+            && lhs.alpha == rhs.alpha && lhs.dark == rhs.dark
+    }
+
+    /// Hashes the components.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(red)
+        hasher.combine(green)
+        hasher.combine(blue)
+        hasher.combine(alpha)
+        hasher.combine(dark)
+    }
+
+    /// A readable `UIColor(r g b a)` form for logs and test failures.
+    public var description: String {
+        String(format: "UIColor(%.3f %.3f %.3f %.3f)", Double(red), Double(green), Double(blue), Double(alpha))
+    }
+}
+
+/// The interface style a colour resolves for.
+public enum UIUserInterfaceStyle: Int, Sendable {
+    /// Follow the default (light).
+    case unspecified = 0
+    /// Light appearance.
+    case light = 1
+    /// Dark appearance.
+    case dark = 2
+}
+
+extension UIColor {
+    /// Opaque black.
+    public static let black = UIColor(white: 0, alpha: 1)
+    /// Opaque white.
+    public static let white = UIColor(white: 1, alpha: 1)
+    /// Fully transparent.
+    public static let clear = UIColor(white: 0, alpha: 0)
+    /// Opaque 50% grey.
+    public static let gray = UIColor(white: 0.5, alpha: 1)
+    /// Opaque 33% grey.
+    public static let darkGray = UIColor(white: 1.0 / 3.0, alpha: 1)
+    /// Opaque 67% grey.
+    public static let lightGray = UIColor(white: 2.0 / 3.0, alpha: 1)
+    /// Opaque red.
+    public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+    /// Opaque green.
+    public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+    /// Opaque blue.
+    public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+
+    // System palette: light / dark variants chosen to read well on game backgrounds.
+    /// The default tint.
+    public static let systemBlue = UIColor(light: UIColor(rgb: 0x007AFF), dark: UIColor(rgb: 0x0A84FF))
+    /// System green (the switch's on colour).
+    public static let systemGreen = UIColor(light: UIColor(rgb: 0x34C759), dark: UIColor(rgb: 0x30D158))
+    /// System red (destructive actions, errors).
+    public static let systemRed = UIColor(light: UIColor(rgb: 0xFF3B30), dark: UIColor(rgb: 0xFF453A))
+    /// System orange.
+    public static let systemOrange = UIColor(light: UIColor(rgb: 0xFF9500), dark: UIColor(rgb: 0xFF9F0A))
+    /// System yellow.
+    public static let systemYellow = UIColor(light: UIColor(rgb: 0xFFCC00), dark: UIColor(rgb: 0xFFD60A))
+    /// System purple.
+    public static let systemPurple = UIColor(light: UIColor(rgb: 0xAF52DE), dark: UIColor(rgb: 0xBF5AF2))
+    /// System grey (neutral fills).
+    public static let systemGray = UIColor(light: UIColor(rgb: 0x8E8E93), dark: UIColor(rgb: 0x8E8E93))
+    /// Lighter neutral fill.
+    public static let systemGray4 = UIColor(light: UIColor(rgb: 0xD1D1D6), dark: UIColor(rgb: 0x3A3A3C))
+    /// Lightest neutral fill.
+    public static let systemGray6 = UIColor(light: UIColor(rgb: 0xF2F2F7), dark: UIColor(rgb: 0x1C1C1E))
+    /// Primary text.
+    public static let label = UIColor(light: UIColor(white: 0, alpha: 1), dark: UIColor(white: 1, alpha: 1))
+    /// Secondary text.
+    public static let secondaryLabel = UIColor(
+        light: UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.6),
+        dark: UIColor(red: 0.92, green: 0.92, blue: 0.96, alpha: 0.6))
+    /// Placeholder and disabled text.
+    public static let tertiaryLabel = UIColor(
+        light: UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.3),
+        dark: UIColor(red: 0.92, green: 0.92, blue: 0.96, alpha: 0.3))
+    /// The main background.
+    public static let systemBackground = UIColor(light: UIColor(white: 1, alpha: 1), dark: UIColor(white: 0, alpha: 1))
+    /// Grouped / secondary background.
+    public static let secondarySystemBackground = UIColor(light: UIColor(rgb: 0xF2F2F7), dark: UIColor(rgb: 0x1C1C1E))
+    /// Thin separators and borders.
+    public static let separator = UIColor(
+        light: UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.29),
+        dark: UIColor(red: 0.33, green: 0.33, blue: 0.35, alpha: 0.6))
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+extension UIView {
+    /// The view this one is a subview of.
+    public var superview: UIView? { storedSuperview }
+
+    /// The window at the root of this view's tree, if it is in one.
+    public var window: UIWindow? { storedWindow }
+
+    /// Adds `view` at the front (end of ``subviews``), removing it from its old superview.
+    /// Adding a view to itself or to one of its own subviews is ignored, as it would make a cycle.
+    public func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` of ``subviews`` (clamped to the valid range).
+    public func insertSubview(_ view: UIView, at index: Int) {
+        guard !view.isAncestor(of: self) else { return }
+        if view.superview === self {
+            // Re-inserting moves it without leaving the tree.
+            guard let old = subviews.firstIndex(where: { $0 === view }) else { return }
+            subviews.remove(at: old)
+            subviews.insert(view, at: min(max(0, index), subviews.count))
+            setNeedsDisplay()
+            return
+        }
+        let newWindow = self as? UIWindow ?? window
+        view.willMove(toSuperview: self)
+        if view.window !== newWindow { view.propagateWillMove(toWindow: newWindow) }
+        let oldWindow = view.window
+        view.detachFromSuperview()
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.storedSuperview = self
+        if oldWindow !== newWindow { view.propagateDidMove(toWindow: newWindow) }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        if view.storedTintColor == nil { view.notifyTintChange() }
+        view.setNeedsLayout()
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Inserts `view` just below `sibling`; appends when `sibling` is not a subview.
+    public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        let i = subviews.firstIndex(where: { $0 === sibling }) ?? subviews.count
+        insertSubview(view, at: i)
+    }
+
+    /// Inserts `view` just above `sibling`; appends when `sibling` is not a subview.
+    public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        let i = subviews.firstIndex(where: { $0 === sibling }).map { $0 + 1 } ?? subviews.count
+        insertSubview(view, at: i)
+    }
+
+    /// Removes this view from its superview (and window). Touches tracked by the removed
+    /// views are cancelled with a nil event (rule C8).
+    public func removeFromSuperview() {
+        guard let sup = superview else { return }
+        sup.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        let hadWindow = window != nil
+        if hadWindow { propagateWillMove(toWindow: nil) }
+        detachFromSuperview()
+        if hadWindow { propagateDidMove(toWindow: nil) }
+        didMoveToSuperview()
+        if storedTintColor == nil { notifyTintChange() }
+    }
+
+    /// Moves a subview to the front (drawn last, hit-tested first).
+    public func bringSubviewToFront(_ view: UIView) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: i))
+        setNeedsDisplay()
+    }
+
+    /// Moves a subview to the back (drawn first, hit-tested last).
+    public func sendSubviewToBack(_ view: UIView) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: i), at: 0)
+        setNeedsDisplay()
+    }
+
+    /// Whether this view is `view` or one of its ancestors.
+    public func isDescendant(of view: UIView) -> Bool {
+        var v: UIView? = self
+        while let cur = v {
+            if cur === view { return true }
+            v = cur.superview
+        }
+        return false
+    }
+
+    func isAncestor(of view: UIView) -> Bool { view.isDescendant(of: self) }
+
+    /// The first view with `tag` in this view's subtree, this view included (depth first).
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for sub in subviews {
+            if let found = sub.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    private func detachFromSuperview() {
+        guard let sup = storedSuperview else { return }
+        if let i = sup.subviews.firstIndex(where: { $0 === self }) { sup.subviews.remove(at: i) }
+        storedSuperview = nil
+        sup.setNeedsLayout()
+        sup.setNeedsDisplay()
+    }
+
+    func propagateWillMove(toWindow newWindow: UIWindow?) {
+        if let old = window, old !== newWindow {
+            // Cancel touches and give up first responder before leaving (rule C8).
+            old.viewWillLeaveWindow(self)
+        }
+        willMove(toWindow: newWindow)
+        for sub in subviews { sub.propagateWillMove(toWindow: newWindow) }
+    }
+
+    func propagateDidMove(toWindow newWindow: UIWindow?) {
+        storedWindow = newWindow
+        didMoveToWindow()
+        for sub in subviews { sub.propagateDidMove(toWindow: newWindow) }
+    }
+}

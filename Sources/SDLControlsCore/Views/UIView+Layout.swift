@@ -1,0 +1,32 @@
+import Foundation
+
+extension UIView {
+    /// The value of a dimension of ``intrinsicContentSize`` that has no natural size.
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// Marks the view as needing layout; ``layoutIfNeeded()`` (called by the host once per
+    /// frame on the window) then runs ``layoutSubviews()``.
+    public func setNeedsLayout() {
+        needsLayout = true
+    }
+
+    /// Whether ``layoutSubviews()`` will run on the next layout pass.
+    public var needsLayoutPass: Bool { needsLayout }
+
+    /// Lays out this view (if needed) and then its subviews, top down, so a parent places
+    /// its children before they lay out their own.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        // Copy: layoutSubviews of a child may add or remove siblings.
+        for sub in subviews { sub.layoutIfNeeded() }
+    }
+
+    /// Resizes the view to ``sizeThatFits(_:)`` of its current size, keeping its origin.
+    public func sizeToFit() {
+        let fit = sizeThatFits(bounds.size)
+        frame = CGRect(origin: frame.origin, size: fit)
+    }
+}

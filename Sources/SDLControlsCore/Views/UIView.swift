@@ -1,0 +1,324 @@
+import Foundation
+
+/// A rectangular area of the retained tree: it has a frame in its superview, subviews drawn
+/// over it in order, and takes part in hit-testing, layout and drawing.
+///
+/// Geometry has no transforms: `frame` is `bounds` moved to `center` in the superview.
+/// All coordinates are points; the SDL host scales to pixels.
+@MainActor
+open class UIView: UIResponder {
+    // Storage lives here; behaviour is split into UIView+Facet.swift files.
+    var storedFrame: CGRect
+    var storedBoundsOrigin: CGPoint = .zero
+    /// Views under this one, back to front. Strong, as in UIKit.
+    public internal(set) var subviews: [UIView] = []
+    weak var storedSuperview: UIView?
+    weak var storedWindow: UIWindow?
+    var needsLayout = true
+    var storedTintColor: UIColor?
+    /// Bumped whenever something that changes the drawing of this view changes; the draw
+    /// traversal compares it to reuse cached geometry.
+    public internal(set) var appearanceGeneration: UInt64 = 1
+
+    /// Creates a view with a frame in its future superview's coordinates.
+    public init(frame: CGRect) {
+        storedFrame = UIView.sanitized(frame)
+        super.init()
+    }
+
+    /// Creates a view with a zero frame.
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    // MARK: Appearance properties
+
+    /// Whether the view (and its subviews) are drawn and hit-tested. Hidden views get no
+    /// touches; hiding a control mid-touch does not cancel its tracking (rule C9).
+    open var isHidden: Bool = false { didSet { if oldValue != isHidden { setNeedsDisplay() } } }
+
+    /// Opacity, 0...1 (NaN becomes 1). Views below 0.01 are not hit-tested (rule C1).
+    open var alpha: CGFloat = 1 {
+        didSet {
+            if alpha.isNaN { alpha = 1 } else if alpha < 0 { alpha = 0 } else if alpha > 1 { alpha = 1 }
+            if oldValue != alpha { setNeedsDisplay() }
+        }
+    }
+
+    /// Whether touches are delivered to this view and its subviews.
+    open var isUserInteractionEnabled: Bool = true
+
+    /// Whether this view receives more than one touch at once. False by default: a second
+    /// touch on a view that already has one is not delivered (rule C11).
+    open var isMultipleTouchEnabled: Bool = false
+
+    /// Whether this view, while it has a touch, blocks touches to other views of its window
+    /// (and is given none while others are active) (rule C11).
+    open var isExclusiveTouch: Bool = false
+
+    /// Whether drawing of subviews is clipped to this view's bounds.
+    open var clipsToBounds: Bool = false { didSet { if oldValue != clipsToBounds { setNeedsDisplay() } } }
+
+    /// The fill drawn behind the content; nil draws nothing.
+    open var backgroundColor: UIColor? { didSet { if oldValue != backgroundColor { setNeedsDisplay() } } }
+
+    /// The radius of rounded corners for the background and border.
+    open var cornerRadius: CGFloat = 0 { didSet { if oldValue != cornerRadius { setNeedsDisplay() } } }
+
+    /// The width of the border drawn inside the bounds; 0 draws none.
+    open var borderWidth: CGFloat = 0 { didSet { if oldValue != borderWidth { setNeedsDisplay() } } }
+
+    /// The colour of the border.
+    open var borderColor: UIColor? { didSet { if oldValue != borderColor { setNeedsDisplay() } } }
+
+    /// An integer you can use to find this view with ``viewWithTag(_:)``.
+    open var tag: Int = 0
+
+    /// How content is laid out for left-to-right and right-to-left languages.
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+        didSet { if oldValue != semanticContentAttribute { setNeedsLayout(); setNeedsDisplay() } }
+    }
+
+    /// The layout direction that results from ``semanticContentAttribute`` and the
+    /// application's direction.
+    public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        UIView.userInterfaceLayoutDirection(for: semanticContentAttribute)
+    }
+
+    /// The layout direction for an attribute: forced values win, playback and spatial
+    /// content stays left to right, unspecified follows the application.
+    public static func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        switch attribute {
+        case .forceRightToLeft: return .rightToLeft
+        case .forceLeftToRight, .playback, .spatial: return .leftToRight
+        case .unspecified: return UIApplication.shared.userInterfaceLayoutDirection
+        }
+    }
+
+    /// The interface style this view draws with: its own override, else its superview's,
+    /// else the window's, else light.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet { if oldValue != overrideUserInterfaceStyle { invalidateAppearanceOfSubtree() } }
+    }
+
+    /// The resolved interface style (light or dark).
+    public var userInterfaceStyle: UIUserInterfaceStyle {
+        var v: UIView? = self
+        while let view = v {
+            if view.overrideUserInterfaceStyle != .unspecified { return view.overrideUserInterfaceStyle }
+            v = view.superview
+        }
+        return .light
+    }
+
+    /// The tint: this view's own, else its superview's, else the system blue. Setting it
+    /// calls ``tintColorDidChange()`` on this view and every subview that inherits it.
+    open var tintColor: UIColor! {
+        get {
+            var v: UIView? = self
+            while let view = v {
+                if let c = view.storedTintColor { return c }
+                v = view.superview
+            }
+            return .systemBlue
+        }
+        set {
+            guard storedTintColor != newValue else { return }
+            storedTintColor = newValue
+            notifyTintChange()
+        }
+    }
+
+    /// Called when the inherited tint changes. Call super when overriding.
+    open func tintColorDidChange() {
+        setNeedsDisplay()
+    }
+
+    func notifyTintChange() {
+        tintColorDidChange()
+        for sub in subviews where sub.storedTintColor == nil { sub.notifyTintChange() }
+    }
+
+    func invalidateAppearanceOfSubtree() {
+        setNeedsDisplay()
+        for sub in subviews { sub.invalidateAppearanceOfSubtree() }
+    }
+
+    /// Marks the view's drawing as changed so cached geometry is rebuilt next frame.
+    open func setNeedsDisplay() {
+        appearanceGeneration &+= 1
+    }
+
+    // MARK: Geometry (overridable; conversions are in UIView+Geometry.swift)
+
+    /// The view's rectangle in its superview's coordinates. Setting it with a new size
+    /// marks this view and its superview as needing layout. NaN or infinite values become 0;
+    /// negative sizes become 0.
+    open var frame: CGRect {
+        get { storedFrame }
+        set {
+            let r = UIView.sanitized(newValue.standardized)
+            guard r != storedFrame else { return }
+            let sizeChanged = r.size != storedFrame.size
+            storedFrame = r
+            if sizeChanged {
+                setNeedsLayout()
+                superview?.setNeedsLayout()
+            }
+            setNeedsDisplay()
+        }
+    }
+
+    /// The view's own coordinate space: origin (usually zero) and size.
+    open var bounds: CGRect {
+        get { CGRect(origin: storedBoundsOrigin, size: storedFrame.size) }
+        set {
+            let r = UIView.sanitized(newValue.standardized)
+            let oldCenter = center
+            storedBoundsOrigin = r.origin
+            // UIKit keeps the center fixed when bounds change size.
+            frame = CGRect(x: oldCenter.x - r.width / 2, y: oldCenter.y - r.height / 2, width: r.width, height: r.height)
+            setNeedsDisplay()
+        }
+    }
+
+    /// The center of the frame, in the superview's coordinates.
+    open var center: CGPoint {
+        get { CGPoint(x: storedFrame.midX, y: storedFrame.midY) }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else { return }
+            frame.origin = CGPoint(x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2)
+        }
+    }
+
+    // MARK: Hooks (override points, as in UIKit)
+
+    /// Called before the view moves to a new superview (nil when removed).
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view moved to a new superview.
+    open func didMoveToSuperview() {}
+    /// Called before the view (or an ancestor) moves to a new window (nil when removed).
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view (or an ancestor) moved to a new window.
+    open func didMoveToWindow() {}
+    /// Called after a subview was added.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called before a subview is removed.
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    // MARK: Hit-testing (see UIView+HitTesting.swift for the rules)
+
+    /// The farthest-descendant view under `point` (in this view's coordinates) that can
+    /// take a touch, or nil. Hidden, non-interactive and nearly transparent views (alpha
+    /// below 0.01) are skipped with their subviews, as are views for which
+    /// ``canReceiveTouches`` is false (disabled controls, rule C1).
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        defaultHitTest(point, with: event)
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside the view. The default
+    /// checks ``bounds``; override to grow or shrink the touch area.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// Whether this view takes part in hit-testing beyond the visibility checks.
+    /// Controls answer false while disabled.
+    open var canReceiveTouches: Bool { true }
+
+    // MARK: Layout (see UIView+Layout.swift)
+
+    /// Lays out subviews. The default does nothing; override to position subviews.
+    /// Called by ``layoutIfNeeded()`` when the view needs layout; don't call it directly.
+    open func layoutSubviews() {}
+
+    /// The size that best fits `size`. The default returns the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// The natural size of the content, or ``noIntrinsicMetric`` per dimension.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    // MARK: Accessibility (controls override the getters to supply defaults)
+
+    var storedIsAccessibilityElement: Bool?
+    var storedAccessibilityLabel: String?
+    var storedAccessibilityHint: String?
+    var storedAccessibilityValue: String?
+    var storedAccessibilityTraits: UIAccessibilityTraits?
+    var storedAccessibilityFrame: CGRect?
+
+    /// Whether assistive technology should treat this view as one element. Plain views
+    /// default to false; controls and labels to true.
+    open var isAccessibilityElement: Bool {
+        get { storedIsAccessibilityElement ?? false }
+        set { storedIsAccessibilityElement = newValue }
+    }
+
+    /// A short name for the element ("Play", "Volume").
+    open var accessibilityLabel: String? {
+        get { storedAccessibilityLabel }
+        set { storedAccessibilityLabel = newValue }
+    }
+
+    /// What happens when the element is activated ("Starts a new game").
+    open var accessibilityHint: String? {
+        get { storedAccessibilityHint }
+        set { storedAccessibilityHint = newValue }
+    }
+
+    /// The element's current value ("50%", "On").
+    open var accessibilityValue: String? {
+        get { storedAccessibilityValue }
+        set { storedAccessibilityValue = newValue }
+    }
+
+    /// What kind of element this is and what state it is in.
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { storedAccessibilityTraits ?? [] }
+        set { storedAccessibilityTraits = newValue }
+    }
+
+    /// The element's frame in window coordinates. Defaults to the view's bounds converted
+    /// to its window (recomputed on each read, so it follows layout); setting it pins a value.
+    open var accessibilityFrame: CGRect {
+        get { storedAccessibilityFrame ?? convert(bounds, to: nil) }
+        set { storedAccessibilityFrame = newValue }
+    }
+
+    // MARK: Responder chain
+
+    /// The superview, or the window for a window's root views, as in UIKit.
+    open override var next: UIResponder? { superview }
+
+    override var firstResponderScope: UIWindow? { window }
+
+    static func sanitized(_ r: CGRect) -> CGRect {
+        // NaN or infinite geometry would poison every conversion below it: treat it as zero.
+        func fix(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        return CGRect(x: fix(r.origin.x), y: fix(r.origin.y), width: max(0, fix(r.size.width)), height: max(0, fix(r.size.height)))
+    }
+}
+
+/// How a view's content relates to the reading direction.
+public enum UISemanticContentAttribute: Int, Sendable {
+    /// Follow the application's layout direction.
+    case unspecified = 0
+    /// Playback controls: always left to right.
+    case playback = 1
+    /// Spatial controls (directional pads): always left to right.
+    case spatial = 2
+    /// Always left to right.
+    case forceLeftToRight = 3
+    /// Always right to left.
+    case forceRightToLeft = 4
+}
+
+/// The direction of the user interface.
+public enum UIUserInterfaceLayoutDirection: Int, Sendable {
+    /// Left to right (English, …).
+    case leftToRight = 0
+    /// Right to left (Arabic, Hebrew, …).
+    case rightToLeft = 1
+}

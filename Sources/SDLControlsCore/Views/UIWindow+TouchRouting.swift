@@ -1,0 +1,130 @@
+import Foundation
+
+/// Touch routing: turns contact samples into UITouch life cycles delivered to views.
+///
+/// - A touch is hit-tested once, when it begins, and belongs to that view until it ends
+///   (rule C11). Touches no view takes are remembered so their later samples are ignored.
+/// - A second touch on a view that already has one is not delivered unless the view has
+///   `isMultipleTouchEnabled` (C11). A view with `isExclusiveTouch` that has a touch blocks
+///   new touches elsewhere in the window and gets none while others are active (C11).
+/// - tapCount counts taps on the same view within ``UIWindow/multiTapInterval`` and
+///   ``UIWindow/multiTapDistance`` of the previous tap's end (C12).
+///
+/// Bad samples have documented, safe outcomes:
+/// - NaN or infinite location: a `.began` or `.moved` sample is dropped; an `.ended` keeps
+///   the last good location. NaN timestamps reuse the last good one.
+/// - `.moved`/`.ended`/`.cancelled` for an id that is not down: ignored.
+/// - `.began` for an id already down: the old touch is cancelled first, then a new one begins.
+/// - `.stationary`: ignored.
+extension UIWindow {
+    /// Feeds one contact sample (see ``TouchSample``).
+    public func send(_ sample: TouchSample) {
+        let valid = sample.location.x.isFinite && sample.location.y.isFinite
+        let time = sample.timestamp.isFinite ? sample.timestamp : lastTimestamp
+        lastTimestamp = time
+        switch sample.phase {
+        case .stationary:
+            return
+        case .began:
+            guard valid else { return }
+            if let stale = activeTouches[sample.id] {
+                end(stale, phase: .cancelled, at: time)
+            }
+            begin(sample, at: time)
+        case .moved:
+            guard valid, let touch = activeTouches[sample.id] else { return }
+            touch.previousLocationInWindow = touch.locationInWindow
+            touch.locationInWindow = sample.location
+            touch.phase = .moved
+            touch.timestamp = time
+            touchEvent.timestamp = time
+            guard let view = touch.view else { return }
+            refreshEventTouches()
+            view.touchesMoved([touch], with: touchEvent)
+        case .ended, .cancelled:
+            guard let touch = activeTouches[sample.id] else { return }
+            if valid {
+                touch.previousLocationInWindow = touch.locationInWindow
+                touch.locationInWindow = sample.location
+            }
+            end(touch, phase: sample.phase, at: time)
+        }
+    }
+
+    /// Feeds several samples in order.
+    public func send(_ samples: [TouchSample]) {
+        for s in samples { send(s) }
+    }
+
+    /// Cancels every touch in the window as the system does when the window loses focus or
+    /// the app goes to the background: views get `touchesCancelled` with the window's
+    /// event, so controls run `cancelTracking(with:)` and send `.touchCancel` (rule C7).
+    public func cancelAllTouches() {
+        let touches = touchOrder
+        for touch in touches where activeTouches[touch.contactID] === touch {
+            end(touch, phase: .cancelled, at: lastTimestamp)
+        }
+    }
+
+    /// The number of contacts currently down in this window (taken by a view or not).
+    public var activeTouchCount: Int { activeTouches.count }
+
+    private func begin(_ sample: TouchSample, at time: TimeInterval) {
+        let touch = UITouch(contactID: sample.id, type: sample.type, location: sample.location, timestamp: time, window: self)
+        activeTouches[sample.id] = touch
+        touchOrder.append(touch)
+        touchEvent.timestamp = time
+        refreshEventTouches()
+        var target = hitTest(convert(sample.location, from: nil), with: touchEvent)
+        if let view = target, isBlocked(view, newTouch: touch) { target = nil }
+        touch.view = target
+        guard let view = target else { return }
+        touch.tapCount = tapCount(for: view, at: sample.location, time: time)
+        view.touchesBegan([touch], with: touchEvent)
+    }
+
+    private func end(_ touch: UITouch, phase: UITouch.Phase, at time: TimeInterval) {
+        touch.phase = phase
+        touch.timestamp = time
+        touchEvent.timestamp = time
+        refreshEventTouches()
+        let view = touch.view
+        if phase == .ended, let view {
+            lastTap = (Weak(view), touch.locationInWindow, time, touch.tapCount)
+        }
+        if let view {
+            if phase == .ended {
+                view.touchesEnded([touch], with: touchEvent)
+            } else {
+                view.touchesCancelled([touch], with: touchEvent)
+            }
+        }
+        // Remove after delivery, so the event still lists the touch while it is handled.
+        if activeTouches[touch.contactID] === touch { activeTouches[touch.contactID] = nil }
+        touchOrder.removeAll { $0 === touch }
+        refreshEventTouches()
+    }
+
+    private func refreshEventTouches() {
+        touchEvent.touchList = touchOrder
+    }
+
+    /// Rule C11: busy single-touch views and exclusive-touch views.
+    private func isBlocked(_ view: UIView, newTouch: UITouch) -> Bool {
+        for other in touchOrder where other !== newTouch {
+            guard let otherView = other.view else { continue }
+            if otherView === view && !view.isMultipleTouchEnabled { return true }
+            if otherView !== view && (otherView.isExclusiveTouch || view.isExclusiveTouch) { return true }
+        }
+        return false
+    }
+
+    /// Rule C12.
+    private func tapCount(for view: UIView, at location: CGPoint, time: TimeInterval) -> Int {
+        guard let last = lastTap, last.view.value === view else { return 1 }
+        let dt = time - last.time
+        let dx = location.x - last.location.x, dy = location.y - last.location.y
+        guard dt >= 0, dt <= multiTapInterval, (dx * dx + dy * dy).squareRoot() <= multiTapDistance else { return 1 }
+        return last.count + 1
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The root of a view tree. It routes touches to views (see `UIWindow+TouchRouting.swift`),
+/// keeps the first responder, and links the responder chain to the application.
+///
+/// As in UIKit a new window is hidden: call ``makeKeyAndVisible()``.
+@MainActor
+open class UIWindow: UIView {
+    weak var storedFirstResponder: UIResponder?
+    /// Contacts currently down, by contact id, including ones no view took.
+    var activeTouches: [Int64: UITouch] = [:]
+    /// The same touches in the order they began (event order).
+    var touchOrder: [UITouch] = []
+    /// The live touch event, reused as touches change (as UIKit does).
+    let touchEvent = UIEvent(type: .touches, timestamp: 0, touches: [])
+    var lastTap: (view: Weak<UIView>, location: CGPoint, time: TimeInterval, count: Int)?
+    var lastTimestamp: TimeInterval = 0
+    /// The clock of the simulation helpers (`UIWindow+Simulation.swift`).
+    var simulationClock: TimeInterval = 0
+
+    /// The longest gap between a tap's end and the next tap's start that still counts as a
+    /// multi-tap (rule C12).
+    public var multiTapInterval: TimeInterval = 0.35
+    /// How far (points) the next tap may begin from where the last one ended and still count
+    /// as a multi-tap (rule C12).
+    public var multiTapDistance: CGFloat = 20
+
+    /// Creates a window with a frame in screen points (the host sets it to the SDL window's size).
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        storedWindow = self
+        isHidden = true
+        UIApplication.shared.register(self)
+    }
+
+    isolated deinit {
+        // A window dropped mid-touch must not leave controls tracking forever: cancel every
+        // touch with a nil event, as for a view removed from its window (rule C8).
+        for touch in touchOrder where touch.view != nil {
+            let view = touch.view
+            touch.phase = .cancelled
+            touch.view = nil
+            view?.touchesCancelled([touch], with: nil)
+        }
+        UIApplication.shared.unregister(self)
+    }
+
+    /// The application, as in UIKit's responder chain.
+    open override var next: UIResponder? { UIApplication.shared }
+
+    /// Makes this the key window: the one whose first responder receives keys and text,
+    /// and where nil-target actions start when the sender is not in a window.
+    public func makeKey() {
+        UIApplication.shared.setKeyWindow(self)
+    }
+
+    /// Makes this the key window and shows it.
+    public func makeKeyAndVisible() {
+        isHidden = false
+        makeKey()
+    }
+
+    /// Whether this is the application's key window.
+    public var isKeyWindow: Bool { UIApplication.shared.keyWindow === self }
+
+    /// The responder that receives keys and text in this window; nil when none.
+    public var firstResponder: UIResponder? { storedFirstResponder }
+
+    func setFirstResponder(_ responder: UIResponder?) {
+        storedFirstResponder = responder
+    }
+
+    /// Called before `view` (and its subtree) leaves this window: its touches are cancelled
+    /// with a nil event (rule C8) and it gives up first responder.
+    func viewWillLeaveWindow(_ view: UIView) {
+        for touch in touchOrder {
+            guard let owner = touch.view, owner.isDescendant(of: view) else { continue }
+            touch.phase = .cancelled
+            // The contact stays known (so its later samples are ignored) but has no view now.
+            touch.view = nil
+            owner.touchesCancelled([touch], with: nil)
+        }
+        if let fr = storedFirstResponder as? UIView, fr.isDescendant(of: view) {
+            fr.resignFirstResponder()
+            if storedFirstResponder === fr { storedFirstResponder = nil }
+        }
+    }
+}
+
+/// A weak reference box.
+struct Weak<T: AnyObject> {
+    weak var value: T?
+    init(_ value: T?) { self.value = value }
+}
