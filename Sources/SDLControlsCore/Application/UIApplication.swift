@@ -22,6 +22,10 @@ public final class UIApplication: UIResponder {
     /// The application, then its ``delegate``.
     public override var next: UIResponder? { delegate }
 
+    /// Measures text for layout. The SDL host installs its SDL_ttf measurer; until then an
+    /// estimate is used.
+    public var textMeasurer: TextMeasuring = ApproximateTextMeasurer()
+
     /// The reading direction for views whose `semanticContentAttribute` is unspecified.
     public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
 

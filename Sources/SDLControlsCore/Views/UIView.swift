@@ -144,10 +144,21 @@ open class UIView: UIResponder {
         for sub in subviews { sub.invalidateAppearanceOfSubtree() }
     }
 
-    /// Marks the view's drawing as changed so cached geometry is rebuilt next frame.
+    /// Marks the view's drawing as changed so its cached geometry is rebuilt next frame.
+    /// Call it from property setters that change how the view looks.
     open func setNeedsDisplay() {
         appearanceGeneration &+= 1
+        storedWindow?.needsRedraw = true
     }
+
+    /// Draws the view's content in its own coordinates, after its background and border
+    /// and before its subviews. The default draws nothing. Use
+    /// ``UIGraphicsGetCurrentContext()`` for the context; call ``setNeedsDisplay()`` when
+    /// what you draw changes, since geometry is cached between frames.
+    open func draw(_ rect: CGRect) {}
+
+    /// Cached geometry of this view's own drawing (see UIView+Drawing.swift).
+    var drawCache: ViewDrawCache?
 
     // MARK: Geometry (overridable; conversions are in UIView+Geometry.swift)
 

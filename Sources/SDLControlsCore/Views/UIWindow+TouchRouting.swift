@@ -66,6 +66,11 @@ extension UIWindow {
         }
     }
 
+    /// The live touch of contact `id`, if it is down (its `view` is nil when no view took it).
+    public func touch(forContactID id: Int64) -> UITouch? {
+        activeTouches[id]
+    }
+
     /// The number of contacts currently down in this window (taken by a view or not).
     public var activeTouchCount: Int { activeTouches.count }
 

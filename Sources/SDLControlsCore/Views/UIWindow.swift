@@ -15,6 +15,11 @@ open class UIWindow: UIView {
     let touchEvent = UIEvent(type: .touches, timestamp: 0, touches: [])
     var lastTap: (view: Weak<UIView>, location: CGPoint, time: TimeInterval, count: Int)?
     var lastTimestamp: TimeInterval = 0
+    /// Whether anything drawn changed since the last draw list was built. Hosts set it to
+    /// force a full rebuild (after a resize or a texture reset).
+    public var needsRedraw = true
+    /// The scale and resource generation the last draw list was built for.
+    var lastDrawKey: (scale: CGFloat, generation: UInt64, style: UIUserInterfaceStyle)?
     /// The clock of the simulation helpers (`UIWindow+Simulation.swift`).
     var simulationClock: TimeInterval = 0
 

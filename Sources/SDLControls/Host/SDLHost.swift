@@ -1,0 +1,421 @@
+import CSDL2
+import Foundation
+
+/// Runs a `UIWindow` of controls in SDL: input translation, the per-frame update that
+/// delivers batched actions, and drawing through `SDL_Renderer`.
+///
+/// Three ways in:
+/// - **Standalone**: ``init(configuration:)`` creates a resizable, HiDPI-aware window and an
+///   accelerated renderer with vsync (software when none), and ``run(frames:onFrame:)``
+///   loops until the user quits.
+/// - **Embedded**: ``init(embeddingWindow:renderer:fonts:)`` borrows a game's window and
+///   renderer. The game forwards each event to ``handle(_:)`` (which says whether the UI
+///   consumed it), calls ``update()`` once a frame, and ``render()`` after drawing its scene.
+///   Embedded mode never presents and restores the render state it changes.
+/// - **Headless**: ``headless(size:scale:fonts:)`` uses the dummy video driver and the
+///   software renderer, for tests and CI; ``screenshot(to:)`` writes a PNG.
+@MainActor
+public final class SDLHost {
+    /// How the host was created.
+    public enum Mode: Sendable {
+        /// The host owns the window, renderer and loop.
+        case standalone
+        /// A game owns them; the host draws over its scene.
+        case embedded
+        /// The dummy video driver and the software renderer.
+        case headless
+    }
+
+    /// Settings for a window the host creates.
+    public struct Configuration: Sendable {
+        /// The window title.
+        public var title: String
+        /// The window size in points.
+        public var size: CGSize
+        /// Pixels per point to force (headless 2× golden images); nil follows the display.
+        public var scale: CGFloat?
+        /// Wait for vsync when presenting.
+        public var vsync: Bool
+        /// Use the dummy video driver and software renderer.
+        public var headless: Bool
+        /// Fonts to use.
+        public var fonts: FontConfiguration
+        /// The colour behind the UI in standalone mode.
+        public var clearColor: UIColor
+
+        /// Creates a configuration.
+        public init(title: String = "SDLControls", size: CGSize = CGSize(width: 960, height: 640), scale: CGFloat? = nil,
+                    vsync: Bool = true, headless: Bool = false, fonts: FontConfiguration = FontConfiguration(),
+                    clearColor: UIColor = .systemBackground) {
+            self.title = title
+            self.size = size
+            self.scale = scale
+            self.vsync = vsync
+            self.headless = headless
+            self.fonts = fonts
+            self.clearColor = clearColor
+        }
+    }
+
+    /// The root of the UI. Add your views to it.
+    public let window: UIWindow
+    /// How the host was created.
+    public let mode: Mode
+    /// The SDL window.
+    public let sdlWindow: OpaquePointer
+    /// The SDL renderer.
+    public let renderer: OpaquePointer
+    /// The renderer SDL chose ("opengl", "software", …) and whether it is accelerated.
+    public private(set) var rendererDescription: String = ""
+    /// Output pixels per window point (2 on a HiDPI display).
+    public private(set) var pixelScale: CGFloat = 1
+    /// The window's size in points.
+    public private(set) var windowSizeInPoints: CGSize = .zero
+    /// GPU-side counters of the last ``render()``.
+    public private(set) var counters = FrameCounters()
+    /// Core-side counters of the last draw-list build.
+    public private(set) var drawStats = DrawStats()
+    /// Where the mouse hovers (window points), nil before it moves; no touch is sent for hover.
+    public internal(set) var hoverLocation: CGPoint?
+    /// The colour standalone frames are cleared to.
+    public var clearColor: UIColor
+    /// Seconds on a monotonic clock since the host started; replace for deterministic tests.
+    public var clock: () -> TimeInterval
+    /// Where the host writes one-line notices (renderer chosen, assets that failed).
+    public var log: (String) -> Void = { FileHandle.standardError.write(Data(("SDLControls: " + $0 + "\n").utf8)) }
+
+    let backend: SDLRenderBackend
+    private let fonts: FontLibrary
+    private let drawList = DrawList()
+    private var translator = SDLInputTranslator()
+    private let forcedScale: CGFloat?
+    private let ownsSDL: Bool
+    private var textInputOwned = false
+    private var isShutDown = false
+    private var quitRequested = false
+
+    // MARK: Creating
+
+    /// Creates a standalone (or, with `configuration.headless`, headless) host with its own
+    /// window and renderer.
+    public convenience init(configuration: Configuration) throws {
+        if configuration.headless {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        }
+        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        try SDLHost.initializeLibraries()
+        let scale = configuration.scale.flatMap { $0.isFinite && $0 > 0 ? min($0, 8) : nil }
+        let w = max(1, Int32(((configuration.size.width.isFinite ? configuration.size.width : 1) * (scale ?? 1)).rounded()))
+        let h = max(1, Int32(((configuration.size.height.isFinite ? configuration.size.height : 1) * (scale ?? 1)).rounded()))
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if configuration.headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
+        let pos = Int32(bitPattern: SDL_WINDOWPOS_UNDEFINED_MASK)
+        guard let sdlWindow = SDL_CreateWindow(configuration.title, pos, pos, min(w, 16384), min(h, 16384), flags) else {
+            let message = sdlError()
+            SDLHost.shutdownLibraries()
+            throw SDLControlsError.windowCreationFailed(message)
+        }
+        var chosen: OpaquePointer?
+        if !configuration.headless {
+            let accel = SDL_RENDERER_ACCELERATED.rawValue | (configuration.vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0)
+            chosen = SDL_CreateRenderer(sdlWindow, -1, accel)
+        }
+        if chosen == nil { chosen = SDL_CreateRenderer(sdlWindow, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        guard let renderer = chosen else {
+            let message = sdlError()
+            SDL_DestroyWindow(sdlWindow)
+            SDLHost.shutdownLibraries()
+            throw SDLControlsError.rendererCreationFailed(message)
+        }
+        do {
+            try self.init(window: sdlWindow, renderer: renderer, mode: configuration.headless ? .headless : .standalone,
+                          fonts: configuration.fonts, forcedScale: scale, ownsSDL: true, clearColor: configuration.clearColor)
+        } catch {
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(sdlWindow)
+            SDLHost.shutdownLibraries()
+            throw error
+        }
+        if mode == .standalone { log("renderer \(rendererDescription)") }
+        SDL_StopTextInput()   // SDL starts with text input on; only a focused text responder wants it
+    }
+
+    /// Creates a headless host: dummy video driver, software renderer, `size` points at
+    /// `scale` pixels per point.
+    public static func headless(size: CGSize = CGSize(width: 640, height: 480), scale: CGFloat = 1,
+                                fonts: FontConfiguration = FontConfiguration()) throws -> SDLHost {
+        try SDLHost(configuration: Configuration(size: size, scale: scale, vsync: false, headless: true, fonts: fonts))
+    }
+
+    /// Embeds the UI in a game that owns `window`, `renderer` and the loop. SDL (video) must
+    /// already be initialized by the game; the host initializes SDL_ttf and SDL_image.
+    public convenience init(embeddingWindow window: OpaquePointer, renderer: OpaquePointer,
+                            fonts: FontConfiguration = FontConfiguration()) throws {
+        guard SDL_WasInit(SDL_INIT_VIDEO) != 0 else {
+            throw SDLControlsError.initializationFailed("the game must call SDL_Init(SDL_INIT_VIDEO) before embedding")
+        }
+        try SDLHost.initializeSatellites()
+        try self.init(window: window, renderer: renderer, mode: .embedded, fonts: fonts, forcedScale: nil, ownsSDL: false,
+                      clearColor: .clear)
+    }
+
+    private init(window sdlWindow: OpaquePointer, renderer: OpaquePointer, mode: Mode, fonts: FontConfiguration,
+                 forcedScale: CGFloat?, ownsSDL: Bool, clearColor: UIColor) throws {
+        self.sdlWindow = sdlWindow
+        self.renderer = renderer
+        self.mode = mode
+        self.forcedScale = forcedScale
+        self.ownsSDL = ownsSDL
+        self.clearColor = clearColor
+        self.fonts = try FontLibrary(configuration: fonts)
+        backend = SDLRenderBackend(renderer: renderer, fonts: self.fonts)
+        let start = SDL_GetPerformanceCounter()
+        let frequency = Double(SDL_GetPerformanceFrequency())
+        clock = { Double(SDL_GetPerformanceCounter() &- start) / frequency }
+        self.window = UIWindow(frame: .zero)
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(renderer, &info) == 0 {
+            let accelerated = info.flags & SDL_RENDERER_ACCELERATED.rawValue != 0
+            let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+            rendererDescription = String(cString: info.name) + (accelerated ? " (accelerated" : " (software") + (vsync ? ", vsync)" : ")")
+        }
+        UIApplication.shared.textMeasurer = backend
+        if mode == .embedded {
+            self.window.backgroundColor = nil
+        } else {
+            self.window.backgroundColor = nil
+        }
+        refreshWindowMetrics()
+        self.window.makeKeyAndVisible()
+    }
+
+    /// Releases the renderer's textures and, for hosts that created them, the window,
+    /// renderer and SDL. Called by `run` when it returns; safe to call twice.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        window.cancelAllTouches()
+        backend.destroy()
+        fonts.closeAll()
+        if UIApplication.shared.textMeasurer === backend { UIApplication.shared.textMeasurer = ApproximateTextMeasurer() }
+        if ownsSDL {
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(sdlWindow)
+            SDLHost.shutdownLibraries()
+        } else {
+            TTF_Quit()
+            IMG_Quit()
+        }
+    }
+
+    private static func initializeLibraries() throws {
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            let message = sdlError()
+            let lowered = message.lowercased()
+            if lowered.contains("video device") || lowered.contains("display") {
+                throw SDLControlsError.noDisplay(message)
+            }
+            throw SDLControlsError.initializationFailed(message)
+        }
+        do {
+            try initializeSatellites()
+        } catch {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw error
+        }
+    }
+
+    private static func initializeSatellites() throws {
+        guard TTF_Init() == 0 else { throw SDLControlsError.initializationFailed("SDL_ttf: " + sdlError()) }
+        let wanted = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
+        if IMG_Init(wanted) & Int32(IMG_INIT_PNG.rawValue) == 0 {
+            TTF_Quit()
+            throw SDLControlsError.initializationFailed("SDL_image: " + sdlError())
+        }
+    }
+
+    private static func shutdownLibraries() {
+        IMG_Quit()
+        TTF_Quit()
+        SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+    }
+
+    // MARK: Per frame
+
+    /// Feeds one SDL event to the UI. Returns true when the UI consumed it and the game
+    /// should ignore it (see `SDLInputTranslator` for exactly what counts).
+    @discardableResult
+    public func handle(_ event: SDL_Event) -> Bool {
+        if SDL_EventType(event.type) == SDL_QUIT { quitRequested = true }
+        return translator.handle(event, host: self)
+    }
+
+    /// The per-frame update: starts the frame, delivers the batched actions (rule E1),
+    /// lays out the tree and keeps SDL's text input in step with the first responder.
+    /// Call it once a frame after handling the frame's events and before ``render()``.
+    public func update() {
+        let app = UIApplication.shared
+        app.beginFrame()
+        app.deliverPendingActions()
+        window.layoutIfNeeded()
+        syncTextInput()
+    }
+
+    /// Draws the UI with the current render target: builds the draw list (reused when
+    /// nothing changed) and submits it. Saves and restores the render state it changes.
+    public func render() {
+        let saved = RenderStateGuard(renderer: renderer)
+        SDL_RenderSetViewport(renderer, nil)
+        SDL_RenderSetScale(renderer, 1, 1)
+        var c = FrameCounters()
+        backend.atlas.runsRasterized = 0
+        backend.atlas.uploads = 0
+        backend.atlas.uploadedBytes = 0
+        backend.images.uploads = 0
+        backend.images.uploadedBytes = 0
+        drawStats = window.buildDrawList(into: drawList, scale: pixelScale, resources: backend)
+        if backend.atlas.overflowed {
+            // The atlas filled up mid-build: start it afresh and build the frame once more.
+            backend.atlas.reset(recreateTexture: false)
+            window.needsRedraw = true
+            drawStats = window.buildDrawList(into: drawList, scale: pixelScale, resources: backend)
+            if backend.atlas.overflowed { log("text for one frame exceeds the \(TextAtlas.size)px atlas; some text is not drawn") }
+        }
+        backend.submit(drawList, counters: &c)
+        c.glyphRunsRasterized = backend.atlas.runsRasterized
+        c.textureUploads = backend.atlas.uploads + backend.images.uploads
+        c.uploadedBytes = backend.atlas.uploadedBytes + backend.images.uploadedBytes
+        c.textureBytes = backend.atlas.textureBytes + backend.images.textureBytes
+        c.drawListRebuilt = drawStats.rebuilt
+        c.viewsRedrawn = drawStats.viewsRedrawn
+        counters = c
+        saved.restore()
+    }
+
+    /// One standalone frame: clear, ``render()``, present. Embedded games don't call this.
+    public func renderFrame() {
+        let color = clearColor.resolvedColor(with: window.userInterfaceStyle).rgba8
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderClear(renderer)
+        render()
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Polls every pending SDL event into ``handle(_:)``. Returns false once the user asked to quit.
+    @discardableResult
+    public func pollEvents() -> Bool {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            handle(event)
+        }
+        return !quitRequested
+    }
+
+    /// Runs the standalone loop: events, ``update()``, `onFrame`, ``renderFrame()``; until the
+    /// user quits, `frames` frames have run, or `onFrame` returns false. Returns the number
+    /// of frames run. Does not shut the host down.
+    @discardableResult
+    public func run(frames: Int? = nil, onFrame: ((Int) -> Bool)? = nil) -> Int {
+        var frame = 0
+        while frames.map({ frame < $0 }) ?? true {
+            guard pollEvents() else { break }
+            update()
+            if let onFrame, !onFrame(frame) { break }
+            renderFrame()
+            frame += 1
+        }
+        return frame
+    }
+
+    // MARK: Screenshots
+
+    /// The current render target's pixels as ARGB8888, row by row, with its size.
+    public func readPixels() -> (width: Int, height: Int, pixels: [UInt32]) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        guard w > 0, h > 0 else { return (0, 0, []) }
+        var pixels = [UInt32](repeating: 0, count: Int(w * h))
+        pixels.withUnsafeMutableBytes { raw in
+            _ = SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, raw.baseAddress, w * 4)
+        }
+        return (Int(w), Int(h), pixels)
+    }
+
+    /// Writes the current frame to a PNG file (SDL2_image).
+    public func screenshot(to path: String) throws {
+        var (w, h, pixels) = readPixels()
+        guard w > 0 else { throw SDLControlsError.screenshotFailed("the renderer has no output") }
+        let result: Int32 = pixels.withUnsafeMutableBytes { raw in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, Int32(w), Int32(h), 32, Int32(w * 4),
+                                                                   SDL_PIXELFORMAT_ARGB8888.rawValue) else { return -1 }
+            defer { SDL_FreeSurface(surface) }
+            return IMG_SavePNG(surface, path)
+        }
+        h = 0
+        guard result == 0 else { throw SDLControlsError.screenshotFailed("\(path): \(sdlError())") }
+    }
+
+    // MARK: Helpers used by input translation
+
+    func isOurWindow(_ id: UInt32) -> Bool {
+        id == 0 || id == SDL_GetWindowID(sdlWindow)
+    }
+
+    func now() -> TimeInterval { clock() }
+
+    /// Window units (SDL's mouse coordinates) to points.
+    func points(fromWindowX x: CGFloat, y: CGFloat) -> CGPoint {
+        let f = forcedScale ?? 1
+        return CGPoint(x: x / f, y: y / f)
+    }
+
+    /// Whether a view owns the touch of contact `id` (the UI uses it; the game should not).
+    func contactIsOwned(_ id: Int64) -> Bool {
+        guard let touch = window.touch(forContactID: id), let view = touch.view else { return false }
+        // A touch on the bare root window (no background) falls through to the game.
+        return view !== window || window.backgroundColor != nil
+    }
+
+    /// Reads the window's size and pixel density; resizes the root view.
+    func refreshWindowMetrics() {
+        var ww: Int32 = 0, wh: Int32 = 0, ow: Int32 = 0, oh: Int32 = 0
+        SDL_GetWindowSize(sdlWindow, &ww, &wh)
+        SDL_GetRendererOutputSize(renderer, &ow, &oh)
+        if let f = forcedScale {
+            pixelScale = f
+            windowSizeInPoints = CGSize(width: CGFloat(ww) / f, height: CGFloat(wh) / f)
+        } else {
+            pixelScale = ww > 0 ? max(0.25, CGFloat(ow) / CGFloat(ww)) : 1
+            windowSizeInPoints = CGSize(width: CGFloat(max(0, ww)), height: CGFloat(max(0, wh)))
+        }
+        window.frame = CGRect(origin: .zero, size: windowSizeInPoints)
+        window.setNeedsLayout()
+        window.needsRedraw = true
+    }
+
+    func recreateTextures() {
+        backend.recreateTextures()
+        window.needsRedraw = true
+    }
+
+    private func syncTextInput() {
+        let responder = UIApplication.shared.keyWindow?.firstResponder
+        if let input = responder as? UIKeyInput {
+            if !textInputOwned {
+                SDL_StartTextInput()
+                textInputOwned = true
+            }
+            if let composing = input as? UITextInputComposing {
+                let r = composing.caretRectInWindow
+                let f = forcedScale ?? 1
+                var rect = SDL_Rect(x: Int32(clamping: Int((r.minX * f).rounded())), y: Int32(clamping: Int((r.minY * f).rounded())),
+                                    w: Int32(clamping: Int((r.width * f).rounded())), h: Int32(clamping: Int((r.height * f).rounded())))
+                SDL_SetTextInputRect(&rect)
+            }
+        } else if textInputOwned {
+            SDL_StopTextInput()
+            textInputOwned = false
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import CSDL2
+import Foundation
+
+/// Turns SDL events into the core's platform-neutral input.
+///
+/// Handled:
+/// - Left mouse button down / motion / up → one touch of type `.indirectPointer`. Motion
+///   with no button down is hover: remembered in ``SDLHost/hoverLocation``, sends no touch.
+/// - `SDL_FINGERDOWN/MOTION/UP` → one touch per finger (any number at once), normalized
+///   coordinates scaled to window points.
+/// - Duplicates dropped: mouse events SDL synthesized from touches (`which == SDL_TOUCH_MOUSEID`)
+///   and touch events synthesized from the mouse (`touchId == SDL_MOUSE_TOUCHID`).
+/// - Timestamps from the host's monotonic session clock, not SDL's 32-bit milliseconds
+///   (which wrap after about 49.7 days).
+/// - Every touch cancelled on focus loss, minimize, hide, and `SDL_APP_WILLENTERBACKGROUND`.
+/// - `SDL_KEYDOWN/UP` → `UIPress` to the first responder; `SDL_TEXTINPUT` → `insertText`;
+///   `SDL_TEXTEDITING` → `setMarkedText` (IME composition).
+/// - Resize, display and pixel-density changes → the window's bounds and scale.
+/// - `SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET` → textures recreated.
+/// - Events for other windows (`windowID`) are left alone and reported as not consumed.
+///
+/// Not handled: right and middle buttons and the wheel (no scroll views yet), pen
+/// pressure, game controllers, drag-and-drop of files. They are reported as not consumed.
+///
+/// "Consumed" means the UI used the event and the game should not: a press that landed on
+/// a view, motion and release of a touch a view owns, keys while a responder has focus,
+/// text while a text responder is first. Window, app and render events are shared: the UI
+/// reacts to them but reports them as not consumed.
+@MainActor
+struct SDLInputTranslator {
+    /// The contact id used for the mouse.
+    static let mouseContactID: Int64 = .min + 1
+    /// `SDL_TOUCH_MOUSEID`: SDL's `(Uint32)-1`, which Swift can't import as written.
+    static let touchMouseID = UInt32.max
+    /// `SDL_MOUSE_TOUCHID`.
+    static let mouseTouchID: Int64 = -1
+
+    private var fingerIDs: [FingerKey: Int64] = [:]
+    private var nextFingerID: Int64 = 1
+    private(set) var mouseDown = false
+
+    private struct FingerKey: Hashable {
+        var touchID: Int64
+        var fingerID: Int64
+    }
+
+    mutating func handle(_ event: SDL_Event, host: SDLHost) -> Bool {
+        let type = SDL_EventType(event.type)
+        let window = host.window
+        switch type {
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            let b = event.button
+            guard b.which != Self.touchMouseID, host.isOurWindow(b.windowID) else { return false }
+            guard b.button == UInt8(SDL_BUTTON_LEFT) else { return false }
+            let p = host.points(fromWindowX: CGFloat(b.x), y: CGFloat(b.y))
+            if type == SDL_MOUSEBUTTONDOWN {
+                mouseDown = true
+                window.send(TouchSample(id: Self.mouseContactID, phase: .began, location: p, timestamp: host.now(), type: .indirectPointer))
+                return host.contactIsOwned(Self.mouseContactID)
+            } else {
+                guard mouseDown else { return false }
+                let owned = host.contactIsOwned(Self.mouseContactID)
+                mouseDown = false
+                window.send(TouchSample(id: Self.mouseContactID, phase: .ended, location: p, timestamp: host.now(), type: .indirectPointer))
+                return owned
+            }
+        case SDL_MOUSEMOTION:
+            let m = event.motion
+            guard m.which != Self.touchMouseID, host.isOurWindow(m.windowID) else { return false }
+            let p = host.points(fromWindowX: CGFloat(m.x), y: CGFloat(m.y))
+            host.hoverLocation = p
+            guard mouseDown else { return false }   // hover: no touch
+            window.send(TouchSample(id: Self.mouseContactID, phase: .moved, location: p, timestamp: host.now(), type: .indirectPointer))
+            return host.contactIsOwned(Self.mouseContactID)
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            let f = event.tfinger
+            guard f.touchId != Self.mouseTouchID, host.isOurWindow(f.windowID) else { return false }
+            let key = FingerKey(touchID: f.touchId, fingerID: f.fingerId)
+            let size = host.windowSizeInPoints
+            let p = CGPoint(x: CGFloat(f.x) * size.width, y: CGFloat(f.y) * size.height)
+            let id: Int64
+            if type == SDL_FINGERDOWN {
+                id = nextFingerID
+                nextFingerID += 1
+                fingerIDs[key] = id
+            } else {
+                guard let known = fingerIDs[key] else { return false }
+                id = known
+            }
+            let phase: UITouch.Phase = type == SDL_FINGERDOWN ? .began : (type == SDL_FINGERUP ? .ended : .moved)
+            if phase == .ended { fingerIDs[key] = nil }
+            let ownedBefore = host.contactIsOwned(id)
+            window.send(TouchSample(id: id, phase: phase, location: p, timestamp: host.now(), type: .direct))
+            return phase == .began ? host.contactIsOwned(id) : ownedBefore
+        case SDL_KEYDOWN, SDL_KEYUP:
+            let k = event.key
+            guard host.isOurWindow(k.windowID) else { return false }
+            let key = UIKey(keyCode: UIKeyboardHIDUsage(rawValue: Int(k.keysym.scancode.rawValue)),
+                            modifierFlags: Self.modifiers(k.keysym.mod), characters: Self.characters(k.keysym.sym))
+            let press = UIPress(phase: type == SDL_KEYDOWN ? .began : .ended, key: key, timestamp: host.now(), isRepeat: k.repeat != 0)
+            return window.send(press)
+        case SDL_TEXTINPUT:
+            let t = event.text
+            guard host.isOurWindow(t.windowID) else { return false }
+            let text = withUnsafeBytes(of: t.text) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            return window.insertText(text)
+        case SDL_TEXTEDITING:
+            let t = event.edit
+            guard host.isOurWindow(t.windowID) else { return false }
+            let text = withUnsafeBytes(of: t.text) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            return window.setMarkedText(text, selectedRange: NSRange(location: Int(t.start), length: Int(t.length)))
+        case SDL_WINDOWEVENT:
+            let w = event.window
+            guard host.isOurWindow(w.windowID) else { return false }
+            switch SDL_WindowEventID(UInt32(w.event)) {
+            case SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_HIDDEN:
+                cancelAll(host)
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_DISPLAY_CHANGED:
+                host.refreshWindowMetrics()
+            default:
+                break
+            }
+            return false
+        case SDL_APP_WILLENTERBACKGROUND:
+            cancelAll(host)
+            return false
+        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+            host.recreateTextures()
+            return false
+        default:
+            return false
+        }
+    }
+
+    private mutating func cancelAll(_ host: SDLHost) {
+        host.window.cancelAllTouches()
+        mouseDown = false
+        fingerIDs.removeAll()
+    }
+
+    static func modifiers(_ mod: UInt16) -> UIKeyModifierFlags {
+        var f: UIKeyModifierFlags = []
+        let m = UInt32(mod)
+        if m & KMOD_SHIFT.rawValue != 0 { f.insert(.shift) }
+        if m & KMOD_CTRL.rawValue != 0 { f.insert(.control) }
+        if m & KMOD_ALT.rawValue != 0 { f.insert(.alternate) }
+        if m & KMOD_GUI.rawValue != 0 { f.insert(.command) }
+        if m & KMOD_CAPS.rawValue != 0 { f.insert(.alphaShift) }
+        return f
+    }
+
+    static func characters(_ sym: SDL_Keycode) -> String {
+        guard sym >= 0x20, sym < 0x7F, let s = Unicode.Scalar(UInt32(sym)) else { return "" }
+        return String(Character(s))
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// What one frame cost the GPU side, readable from code after ``SDLHost/render()``.
+public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
+    /// `SDL_RenderGeometry` calls.
+    public var geometrySubmissions = 0
+    /// Vertices submitted.
+    public var vertices = 0
+    /// Indices submitted.
+    public var indices = 0
+    /// Times consecutive submissions used a different texture.
+    public var textureSwitches = 0
+    /// Lines of text rasterized with SDL_ttf this frame (0 in steady state).
+    public var glyphRunsRasterized = 0
+    /// Texture uploads this frame (0 in steady state).
+    public var textureUploads = 0
+    /// Bytes uploaded to textures this frame.
+    public var uploadedBytes = 0
+    /// Bytes held in textures the host owns.
+    public var textureBytes = 0
+    /// Whether the draw list was rebuilt (false: nothing changed, last list resubmitted).
+    public var drawListRebuilt = false
+    /// Views whose geometry was tessellated again this frame.
+    public var viewsRedrawn = 0
+
+    /// Creates zeroed counters.
+    public init() {}
+
+    /// One line, for logs.
+    public var description: String {
+        "submissions=\(geometrySubmissions) vertices=\(vertices) indices=\(indices) textureSwitches=\(textureSwitches) "
+            + "runsRasterized=\(glyphRunsRasterized) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
+            + "textureBytes=\(textureBytes) rebuilt=\(drawListRebuilt) viewsRedrawn=\(viewsRedrawn)"
+    }
+}

@@ -1,0 +1,172 @@
+import CSDL2
+import Foundation
+
+/// The renderer half of the host: turns the core's ``DrawList`` into batched
+/// `SDL_RenderGeometry` calls and owns every texture (text atlas, images).
+///
+/// Implemented:
+/// - one `SDL_RenderGeometry` per draw command (texture + clip); the core merges
+///   everything that shares the atlas and clip, so a typical frame is one submission;
+/// - `SDL_RenderSetClipRect` only where commands change clip;
+/// - anti-aliasing comes from the geometry's feathered edges: no MSAA needed;
+/// - render state (draw colour, blend mode, clip, viewport, scale) saved and restored
+///   around the UI, so a game's own drawing is unaffected; the render target is not changed;
+/// - device and targets resets: all textures recreated, geometry rebuilt.
+/// Not implemented: rotated or transformed views (the core has no transforms).
+@MainActor
+final class SDLRenderBackend: DrawResources {
+    let renderer: OpaquePointer
+    let atlas: TextAtlas
+    let images: ImageCache
+    private let fonts: FontLibrary
+    private var measureCache: [MeasureKey: CGSize] = [:]
+    private var metricsCache: [UIFont: FontMetrics] = [:]
+    private var resetCount: UInt64 = 0
+
+    private struct MeasureKey: Hashable {
+        var text: String
+        var font: UIFont
+    }
+
+    init(renderer: OpaquePointer, fonts: FontLibrary) {
+        self.renderer = renderer
+        self.fonts = fonts
+        atlas = TextAtlas(renderer: renderer, fonts: fonts)
+        images = ImageCache(renderer: renderer)
+        precondition(MemoryLayout<DrawVertex>.size == MemoryLayout<SDL_Vertex>.size
+                     && MemoryLayout<DrawVertex>.offset(of: \DrawVertex.u) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.tex_coord),
+                     "DrawVertex must match SDL_Vertex")
+    }
+
+    // MARK: DrawResources
+
+    var whiteTexel: (u: Float, v: Float) { atlas.whiteTexel }
+    var resourceGeneration: UInt64 { atlas.generation &+ resetCount << 32 }
+
+    func textRun(_ text: String, font: UIFont, scale: CGFloat) -> TextRun? {
+        atlas.run(text, font: font, scale: scale)
+    }
+
+    func texture(for image: UIImage) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)? {
+        images.texture(for: image)
+    }
+
+    func size(of text: String, font: UIFont) -> CGSize {
+        let key = MeasureKey(text: text, font: font)
+        if let s = measureCache[key] { return s }
+        let pixelSize = Int(font.pointSize.rounded())
+        var w: Int32 = 0
+        var h: Int32 = 0
+        for seg in fonts.segments(of: text, mainPath: fonts.path(for: font), pixelSize: pixelSize) {
+            var sw: Int32 = 0, sh: Int32 = 0
+            TTF_SizeUTF8(seg.font, seg.text, &sw, &sh)
+            w += sw
+            h = max(h, sh)
+        }
+        if h == 0 { h = Int32(metrics(of: font).lineHeight) }
+        let size = CGSize(width: CGFloat(w), height: CGFloat(h))
+        if measureCache.count > 20_000 { measureCache.removeAll(keepingCapacity: true) }
+        measureCache[key] = size
+        return size
+    }
+
+    func metrics(of font: UIFont) -> FontMetrics {
+        if let m = metricsCache[font] { return m }
+        guard let f = fonts.font(path: fonts.path(for: font), pixelSize: Int(font.pointSize.rounded())) else {
+            return ApproximateTextMeasurer().metrics(of: font)
+        }
+        let m = FontMetrics(ascender: CGFloat(TTF_FontAscent(f)), descender: CGFloat(-TTF_FontDescent(f)),
+                            lineHeight: CGFloat(TTF_FontHeight(f)))
+        metricsCache[font] = m
+        return m
+    }
+
+    // MARK: Resets
+
+    /// Recreates every texture (after `SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET`).
+    func recreateTextures() {
+        resetCount &+= 1
+        atlas.reset(recreateTexture: true)
+        images.reset()
+    }
+
+    // MARK: Submission
+
+    /// Submits `list`, filling the GPU-side counters.
+    func submit(_ list: DrawList, counters: inout FrameCounters) {
+        guard !list.commands.isEmpty else { return }
+        var savedClip = SDL_Rect()
+        let clipWasOn = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+        SDL_RenderGetClipRect(renderer, &savedClip)
+        var lastClip: PixelRect?? = .none
+        var lastTexture: TextureHandle?
+        list.vertices.withUnsafeBufferPointer { vbuf in
+            vbuf.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
+                list.indices.withUnsafeBufferPointer { ibuf in
+                    for command in list.commands where command.indexCount > 0 {
+                        if lastClip == nil || lastClip! != command.clip {
+                            if let c = command.clip {
+                                var r = SDL_Rect(x: c.x, y: c.y, w: c.width, h: c.height)
+                                SDL_RenderSetClipRect(renderer, &r)
+                            } else {
+                                SDL_RenderSetClipRect(renderer, nil)
+                            }
+                            lastClip = .some(command.clip)
+                        }
+                        if command.clip?.width == 0 || command.clip?.height == 0 { continue }
+                        let tex = command.texture == .atlas ? atlas.texture : images.sdlTexture(for: command.texture)
+                        guard let tex else { continue }
+                        if let lt = lastTexture, lt != command.texture { counters.textureSwitches += 1 }
+                        lastTexture = command.texture
+                        SDL_RenderGeometry(renderer, tex, sdlVertices.baseAddress, Int32(sdlVertices.count),
+                                           ibuf.baseAddress! + command.indexStart, Int32(command.indexCount))
+                        counters.geometrySubmissions += 1
+                        counters.indices += command.indexCount
+                    }
+                }
+            }
+        }
+        counters.vertices += list.vertices.count
+        if clipWasOn { SDL_RenderSetClipRect(renderer, &savedClip) } else { SDL_RenderSetClipRect(renderer, nil) }
+    }
+
+    func destroy() {
+        atlas.destroy()
+        images.reset()
+    }
+}
+
+/// Saves the renderer state a game may rely on and restores it (embedded mode).
+struct RenderStateGuard {
+    let renderer: OpaquePointer
+    var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+    var blend = SDL_BLENDMODE_NONE
+    var viewport = SDL_Rect()
+    var clip = SDL_Rect()
+    var clipEnabled = false
+    var scaleX: Float = 1, scaleY: Float = 1
+
+    init(renderer: OpaquePointer) {
+        self.renderer = renderer
+        SDL_GetRenderDrawColor(renderer, &r, &g, &b, &a)
+        SDL_GetRenderDrawBlendMode(renderer, &blend)
+        SDL_RenderGetViewport(renderer, &viewport)
+        clipEnabled = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+        SDL_RenderGetClipRect(renderer, &clip)
+        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+    }
+
+    func restore() {
+        SDL_RenderSetScale(renderer, scaleX, scaleY)
+        var vp = viewport
+        SDL_RenderSetViewport(renderer, &vp)
+        if clipEnabled {
+            var c = clip
+            SDL_RenderSetClipRect(renderer, &c)
+        } else {
+            SDL_RenderSetClipRect(renderer, nil)
+        }
+        SDL_SetRenderDrawBlendMode(renderer, blend)
+        SDL_SetRenderDrawColor(renderer, r, g, b, a)
+    }
+}

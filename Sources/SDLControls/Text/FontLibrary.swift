@@ -1,0 +1,156 @@
+import CSDL2
+import Foundation
+
+/// Finds font files and opens SDL_ttf fonts at pixel sizes, with a fallback chain for
+/// characters the main font lacks (for example a CJK font when one is installed).
+///
+/// The main font is, in order: files passed in ``FontConfiguration/fontFiles``, the
+/// `SDLCONTROLS_FONT` environment variable, then well-known system paths (DejaVu Sans,
+/// Liberation Sans, Noto Sans, FreeSans). When none exists, ``SDLControlsError/fontNotFound(searched:)``
+/// names everything that was tried.
+@MainActor
+final class FontLibrary {
+    /// A face: regular and, when found, bold files.
+    struct Face {
+        var regular: String
+        var bold: String?
+    }
+
+    let main: Face
+    let fallbacks: [String]
+    private var open: [FontKey: OpaquePointer] = [:]
+
+    struct FontKey: Hashable {
+        var path: String
+        var pixelSize: Int
+    }
+
+    static let regularCandidates = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+        "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+        "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans.ttf",
+        "/Library/Fonts/Arial.ttf",
+        "/System/Library/Fonts/Supplemental/Arial.ttf",
+    ]
+
+    static let fallbackCandidates = [
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+        "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+    ]
+
+    init(configuration: FontConfiguration) throws {
+        var searched: [String] = []
+        var chosen: String?
+        var candidates = configuration.fontFiles
+        if let env = ProcessInfo.processInfo.environment["SDLCONTROLS_FONT"], !env.isEmpty { candidates.append(env) }
+        candidates += FontLibrary.regularCandidates
+        let fm = FileManager.default
+        for path in candidates {
+            searched.append(path)
+            guard fm.isReadableFile(atPath: path) else { continue }
+            // Reject files SDL_ttf can't open (corrupt or not a font) and keep looking.
+            if let f = TTF_OpenFont(path, 12) {
+                TTF_CloseFont(f)
+                chosen = path
+                break
+            }
+        }
+        guard let regular = chosen else { throw SDLControlsError.fontNotFound(searched: searched) }
+        var bold = configuration.boldFontFile
+        if bold == nil {
+            let guess = regular.replacingOccurrences(of: "Sans.ttf", with: "Sans-Bold.ttf")
+                .replacingOccurrences(of: "-Regular.ttf", with: "-Bold.ttf")
+            if guess != regular, fm.isReadableFile(atPath: guess) { bold = guess }
+        }
+        main = Face(regular: regular, bold: bold)
+        fallbacks = (configuration.fallbackFontFiles + FontLibrary.fallbackCandidates)
+            .filter { $0 != regular && fm.isReadableFile(atPath: $0) }
+    }
+
+    /// The main font file for a weight.
+    func path(for font: UIFont) -> String {
+        if !font.isSystemFont, font.fontName.hasPrefix("/"), FileManager.default.isReadableFile(atPath: font.fontName) {
+            return font.fontName
+        }
+        return font.weight.isBold ? (main.bold ?? main.regular) : main.regular
+    }
+
+    /// An open font at a pixel size; nil if it can't be opened.
+    func font(path: String, pixelSize: Int) -> OpaquePointer? {
+        let key = FontKey(path: path, pixelSize: max(1, min(pixelSize, 2000)))
+        if let f = open[key] { return f }
+        guard let f = TTF_OpenFont(path, Int32(key.pixelSize)) else { return nil }
+        // HarfBuzz shaping and kerning where SDL_ttf was built with them.
+        TTF_SetFontKerning(f, 1)
+        TTF_SetFontHinting(f, Int32(TTF_HINTING_LIGHT))
+        open[key] = f
+        return f
+    }
+
+    /// Splits `text` into runs, each with the first font of the chain that has its glyphs.
+    func segments(of text: String, mainPath: String, pixelSize: Int) -> [(text: String, font: OpaquePointer)] {
+        guard let mainFont = font(path: mainPath, pixelSize: pixelSize) else { return [] }
+        if fallbacks.isEmpty || text.unicodeScalars.allSatisfy({ $0.value < 0x250 }) {
+            return [(text, mainFont)]   // fast path: Latin text
+        }
+        var result: [(String, OpaquePointer)] = []
+        var current = ""
+        var currentFont = mainFont
+        for scalar in text.unicodeScalars {
+            var chosen = mainFont
+            if TTF_GlyphIsProvided32(mainFont, scalar.value) == 0 && !Self.isJoiner(scalar) {
+                for path in fallbacks {
+                    if let f = font(path: path, pixelSize: pixelSize), TTF_GlyphIsProvided32(f, scalar.value) != 0 {
+                        chosen = f
+                        break
+                    }
+                }
+            } else if Self.isJoiner(scalar) {
+                chosen = currentFont   // combining marks stay with their base character
+            }
+            if chosen != currentFont, !current.isEmpty {
+                result.append((current, currentFont))
+                current = ""
+            }
+            currentFont = chosen
+            current.unicodeScalars.append(scalar)
+        }
+        if !current.isEmpty { result.append((current, currentFont)) }
+        return result
+    }
+
+    private static func isJoiner(_ s: Unicode.Scalar) -> Bool {
+        s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .enclosingMark
+            || s.value == 0x200D || (0xFE00...0xFE0F).contains(s.value)
+    }
+
+    func closeAll() {
+        for f in open.values { TTF_CloseFont(f) }
+        open.removeAll()
+    }
+}
+
+/// Which fonts the host uses.
+public struct FontConfiguration: Sendable {
+    /// Font files to try first for the main UI font, in order.
+    public var fontFiles: [String]
+    /// A bold face for the main font; guessed from the regular file's name when nil.
+    public var boldFontFile: String?
+    /// Fonts tried, in order, for characters the main font lacks.
+    public var fallbackFontFiles: [String]
+
+    /// Creates a configuration; the default uses the system's fonts.
+    public init(fontFiles: [String] = [], boldFontFile: String? = nil, fallbackFontFiles: [String] = []) {
+        self.fontFiles = fontFiles
+        self.boldFontFile = boldFontFile
+        self.fallbackFontFiles = fallbackFontFiles
+    }
+}

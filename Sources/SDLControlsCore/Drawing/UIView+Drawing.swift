@@ -1,0 +1,146 @@
+import Foundation
+
+/// Cached geometry of one view's own drawing (background, border, `draw(_:)`), in window
+/// pixels, with what it was built for.
+final class ViewDrawCache {
+    var vertices: [DrawVertex] = []
+    var indices: [Int32] = []
+    var segments: [(texture: TextureHandle, indexStart: Int, indexCount: Int)] = []
+    var generation: UInt64 = 0
+    var origin: CGPoint = .zero
+    var scale: CGFloat = 0
+    var opacity: CGFloat = -1
+    var style: UIUserInterfaceStyle = .unspecified
+    var resourceGeneration: UInt64 = .max
+}
+
+/// Counters of one draw-list build, for tests and benchmarks.
+public struct DrawStats: Hashable, Sendable {
+    /// Whether the list was rebuilt (false: nothing changed, last frame's list reused).
+    public var rebuilt = false
+    /// Views visited by the traversal.
+    public var viewsVisited = 0
+    /// Views whose geometry was tessellated again (cache misses).
+    public var viewsRedrawn = 0
+    /// Vertices in the list.
+    public var vertexCount = 0
+    /// Indices in the list.
+    public var indexCount = 0
+    /// Commands (geometry submissions) in the list.
+    public var commandCount = 0
+
+    /// Zeroed stats.
+    public init() {}
+}
+
+extension UIWindow {
+    /// Lays out the tree and builds the frame's draw list into `list`, in output pixels
+    /// (`scale` pixels per point).
+    ///
+    /// The tree is retained, so work follows change: when nothing was marked with
+    /// `setNeedsDisplay()` since the last build (and the scale and resources are the same)
+    /// the list is left as it was and `rebuilt` is false; otherwise views whose own
+    /// appearance, position, opacity and style are unchanged reuse their cached geometry.
+    @discardableResult
+    public func buildDrawList(into list: DrawList, scale: CGFloat, resources: DrawResources?) -> DrawStats {
+        layoutIfNeeded()
+        var stats = DrawStats()
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        let generation = resources?.resourceGeneration ?? 0
+        let style = userInterfaceStyle
+        if !needsRedraw, let key = lastDrawKey, key.scale == scale, key.generation == generation, key.style == style {
+            stats.vertexCount = list.vertices.count
+            stats.indexCount = list.indices.count
+            stats.commandCount = list.commands.count
+            return stats
+        }
+        list.reset()
+        stats.rebuilt = true
+        let context = DrawContext.shared
+        if !isHidden {
+            drawSubtree(into: list, context: context, origin: CGPoint(x: -bounds.minX * scale, y: -bounds.minY * scale),
+                        parentOrigin: .zero, scale: scale, opacity: 1, resources: resources, stats: &stats)
+        }
+        needsRedraw = false
+        lastDrawKey = (scale, generation, style)
+        stats.vertexCount = list.vertices.count
+        stats.indexCount = list.indices.count
+        stats.commandCount = list.commands.count
+        return stats
+    }
+}
+
+extension DrawContext {
+    static let shared = DrawContext()
+}
+
+extension UIView {
+    /// Draws this view (its own geometry, cached) and then its subviews.
+    /// `origin` is this view's bounds origin in window pixels.
+    func drawSubtree(into list: DrawList, context: DrawContext, origin: CGPoint, parentOrigin: CGPoint, scale: CGFloat,
+                     opacity: CGFloat, resources: DrawResources?, stats: inout DrawStats) {
+        let opacity = opacity * alpha
+        guard !isHidden, opacity > 0.001 else { return }
+        stats.viewsVisited += 1
+        let style = userInterfaceStyle
+        let resourceGen = resources?.resourceGeneration ?? 0
+        let cache = drawCache ?? ViewDrawCache()
+        drawCache = cache
+        if cache.generation != appearanceGeneration || cache.origin != origin || cache.scale != scale
+            || cache.opacity != opacity || cache.style != style || cache.resourceGeneration != resourceGen {
+            stats.viewsRedrawn += 1
+            // Tessellate into the shared context, then keep a copy for later frames.
+            context.begin(origin: origin, scale: scale, opacity: opacity, style: style, resources: resources)
+            drawOwnContent(in: context)
+            cache.vertices.removeAll(keepingCapacity: true)
+            cache.vertices.append(contentsOf: context.vertices)
+            cache.indices.removeAll(keepingCapacity: true)
+            cache.indices.append(contentsOf: context.indices)
+            cache.segments = context.segments
+            cache.generation = appearanceGeneration
+            cache.origin = origin
+            cache.scale = scale
+            cache.opacity = opacity
+            cache.style = style
+            cache.resourceGeneration = resourceGen
+        }
+        if cache.segments.count == 1, let seg = cache.segments.first {
+            list.append(vertices: cache.vertices, indices: cache.indices, texture: seg.texture)
+        } else {
+            for seg in cache.segments {
+                // Each segment's indices refer to the whole vertex block; append the block
+                // once per segment only when textures alternate (rare: images in a view).
+                list.append(vertices: cache.vertices,
+                            indices: cache.indices[seg.indexStart..<seg.indexStart + seg.indexCount],
+                            texture: seg.texture)
+            }
+        }
+        guard !subviews.isEmpty else { return }
+        if clipsToBounds {
+            list.pushClip(PixelRect(x: Int32(origin.x + bounds.minX * scale), y: Int32(origin.y + bounds.minY * scale),
+                                    width: Int32((bounds.width * scale).rounded()), height: Int32((bounds.height * scale).rounded())))
+        }
+        for sub in subviews {
+            let o = CGPoint(x: origin.x + (sub.frame.minX - sub.bounds.minX) * scale,
+                            y: origin.y + (sub.frame.minY - sub.bounds.minY) * scale)
+            sub.drawSubtree(into: list, context: context, origin: o, parentOrigin: origin, scale: scale,
+                            opacity: opacity, resources: resources, stats: &stats)
+        }
+        if clipsToBounds { list.popClip() }
+    }
+
+    /// Background, border, then `draw(_:)`.
+    func drawOwnContent(in context: DrawContext) {
+        let b = bounds
+        if let bg = backgroundColor {
+            context.fillRoundedRect(b, radius: cornerRadius, color: bg)
+        }
+        if borderWidth > 0, let bc = borderColor {
+            context.strokeRoundedRect(b, radius: cornerRadius, width: borderWidth, color: bc)
+        }
+        let previous = DrawContext.current
+        DrawContext.current = context
+        draw(b)
+        DrawContext.current = previous
+    }
+}
