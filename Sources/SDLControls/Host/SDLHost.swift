@@ -181,6 +181,13 @@ public final class SDLHost {
             rendererDescription = String(cString: info.name) + (accelerated ? " (accelerated" : " (software") + (vsync ? ", vsync)" : ")")
         }
         UIApplication.shared.textMeasurer = backend
+        UIPasteboard.general.backend = UIPasteboard.Backend(
+            read: {
+                guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }
+                defer { SDL_free(raw) }
+                return String(cString: raw)
+            },
+            write: { SDL_SetClipboardText($0) })
         if mode == .embedded {
             self.window.backgroundColor = nil
         } else {
@@ -199,6 +206,7 @@ public final class SDLHost {
         backend.destroy()
         fonts.closeAll()
         if UIApplication.shared.textMeasurer === backend { UIApplication.shared.textMeasurer = ApproximateTextMeasurer() }
+        UIPasteboard.general.backend = nil
         if ownsSDL {
             SDL_DestroyRenderer(renderer)
             SDL_DestroyWindow(sdlWindow)
@@ -257,6 +265,7 @@ public final class SDLHost {
     public func update() {
         let app = UIApplication.shared
         app.beginFrame()
+        app.advanceTime(to: clock())   // timers (autorepeat, caret blink) before actions (rule E1)
         app.deliverPendingActions()
         window.layoutIfNeeded()
         syncTextInput()

@@ -72,6 +72,10 @@ public final class UIApplication: UIResponder {
     /// A counter the host bumps once per frame (``beginFrame()``); delivery records carry it.
     public private(set) var frameNumber: UInt64 = 0
 
+    /// The current time (seconds, the host's monotonic clock), set by ``advanceTime(to:)``.
+    public internal(set) var currentTime: TimeInterval = 0
+    var timers: [FrameTimer] = []
+
     var pending: [PendingDelivery] = []
     var pendingHead = 0
     var isFlushing = false

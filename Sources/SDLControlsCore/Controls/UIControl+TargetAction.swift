@@ -60,16 +60,24 @@ extension UIControl {
     /// Every live target once, plus one `NSNull()` when an entry has a nil target (rule B9).
     /// Targets that are not `Hashable` appear as their `ObjectIdentifier`. `UIAction`s are
     /// not listed.
+    ///
+    /// On Linux, `NSNull()` makes a new object each time, and those objects compare equal but
+    /// hash by identity, so `allTargets.contains(NSNull())` is unreliable there; test with
+    /// `allTargets.contains { $0.base is NSNull }` instead.
     public var allTargets: Set<AnyHashable> {
         pruneDeadEntries()
         var result = Set<AnyHashable>()
+        var hasNilTarget = false
         for entry in entries where entry.selector != nil {
             if let target = entry.target {
                 result.insert((target as? AnyHashable) ?? AnyHashable(ObjectIdentifier(target)))
             } else if !entry.hasTarget {
-                result.insert(AnyHashable(NSNull()))
+                hasNilTarget = true
             }
         }
+        // Inserted once, not once per nil-target entry: distinct NSNull objects can hash
+        // differently (see above), and the set would then hold several.
+        if hasNilTarget { result.insert(AnyHashable(NSNull())) }
         return result
     }
 

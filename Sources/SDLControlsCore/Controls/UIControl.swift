@@ -179,6 +179,23 @@ open class UIControl: UIView {
         handleTouchesCancelled(touches, with: event)
     }
 
+    // MARK: Keyboard focus
+
+    /// Enabled controls can take keyboard focus.
+    open override var canBecomeFocused: Bool { isEnabled }
+
+    /// Keyboard activation sends the events a tap sends: touchDown, then touchUpInside
+    /// (and the primary action that follows it, rule B11). Disabled controls do nothing.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        sendActions(for: .touchDown)
+        sendActions(for: .touchUpInside)
+        return true
+    }
+
+    /// The corner radius of the focus ring drawn around the control while focused.
+    open var focusRingCornerRadius: CGFloat { cornerRadius }
+
     // MARK: Hit-testing and accessibility
 
     /// Disabled controls take no touches (rule C1).

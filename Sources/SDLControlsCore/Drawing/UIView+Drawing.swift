@@ -142,5 +142,11 @@ extension UIView {
         DrawContext.current = context
         draw(b)
         DrawContext.current = previous
+        if let control = self as? UIControl, control.isFocused {
+            // The keyboard focus ring, outside the bounds, in the tint colour.
+            let outset = Theme.focusRingGap + Theme.focusRingWidth
+            context.strokeRoundedRect(b.insetBy(dx: -outset, dy: -outset), radius: control.focusRingCornerRadius + outset,
+                                      width: Theme.focusRingWidth, color: tintColor.withAlphaComponent(0.85))
+        }
     }
 }

@@ -68,7 +68,9 @@ public final class UIImage: Hashable, Sendable {
             return CGSize(width: CGFloat(be32(16)), height: CGFloat(be32(20)))
         }
         if b[0] == 0x42, b[1] == 0x4D {
-            return CGSize(width: CGFloat(abs(le32(18))), height: CGFloat(abs(le32(22))))
+            // A negative height marks a top-down bitmap. `magnitude`, not `abs`: a hostile
+            // Int32.min has no positive Int32.
+            return CGSize(width: CGFloat(le32(18).magnitude), height: CGFloat(le32(22).magnitude))
         }
         return nil
     }

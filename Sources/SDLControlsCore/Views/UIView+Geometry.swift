@@ -24,20 +24,21 @@ extension UIView {
         CGRect(origin: convert(rect.origin, from: view), size: rect.size)
     }
 
-    /// The offset that takes a point in this view to its root's coordinates.
+    /// The offset that takes a point in this view to its root's coordinates (for a window:
+    /// window coordinates, where touches arrive and drawing lands). Each step up takes off
+    /// the view's own bounds origin (its scroll offset) and adds its frame origin, which is
+    /// in its superview's bounds coordinates.
     var offsetToRoot: CGPoint {
         var dx: CGFloat = 0, dy: CGFloat = 0
-        var v: UIView? = self
-        while let view = v, let sup = view.superview {
-            dx += view.storedFrame.minX - sup.storedBoundsOrigin.x
-            dy += view.storedFrame.minY - sup.storedBoundsOrigin.y
-            v = sup
+        var view = self
+        while let sup = view.superview {
+            dx += view.storedFrame.minX - view.storedBoundsOrigin.x
+            dy += view.storedFrame.minY - view.storedBoundsOrigin.y
+            view = sup
         }
-        // The root's own bounds origin scrolls its content.
-        if let root = v {
-            dx -= root.storedBoundsOrigin.x
-            dy -= root.storedBoundsOrigin.y
-        }
+        // The root's own bounds origin scrolls its content (as the draw traversal does).
+        dx -= view.storedBoundsOrigin.x
+        dy -= view.storedBoundsOrigin.y
         return CGPoint(x: dx, y: dy)
     }
 

@@ -7,8 +7,9 @@ extension UIView {
     /// The window at the root of this view's tree, if it is in one.
     public var window: UIWindow? { storedWindow }
 
-    /// Adds `view` at the front (end of ``subviews``), removing it from its old superview.
-    /// Adding a view to itself or to one of its own subviews is ignored, as it would make a cycle.
+    /// Adds `view` at the front (end of ``subviews``), removing it from its old superview
+    /// (which gets ``willRemoveSubview(_:)``). Adding a view to itself or to one of its own
+    /// subviews is ignored, as it would make a cycle.
     public func addSubview(_ view: UIView) {
         insertSubview(view, at: subviews.count)
     }
@@ -25,6 +26,9 @@ extension UIView {
             return
         }
         let newWindow = self as? UIWindow ?? window
+        // UIKit tells the old superview whenever a subview's superview changes, not only on
+        // removeFromSuperview.
+        view.superview?.willRemoveSubview(view)
         view.willMove(toSuperview: self)
         if view.window !== newWindow { view.propagateWillMove(toWindow: newWindow) }
         let oldWindow = view.window

@@ -13,9 +13,10 @@ extension UIView {
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard isHitTestable, point.x.isFinite, point.y.isFinite, self.point(inside: point, with: event) else { return nil }
         for sub in subviews.reversed() {
+            // `point` is in this view's bounds coordinates, where `sub.frame` lives.
             let p = CGPoint(
-                x: point.x - sub.storedFrame.minX + bounds.minX + sub.storedBoundsOrigin.x,
-                y: point.y - sub.storedFrame.minY + bounds.minY + sub.storedBoundsOrigin.y)
+                x: point.x - sub.storedFrame.minX + sub.storedBoundsOrigin.x,
+                y: point.y - sub.storedFrame.minY + sub.storedBoundsOrigin.y)
             if let hit = sub.hitTest(p, with: event) { return hit }
         }
         return self

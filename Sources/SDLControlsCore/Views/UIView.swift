@@ -164,11 +164,11 @@ open class UIView: UIResponder {
 
     /// The view's rectangle in its superview's coordinates. Setting it with a new size
     /// marks this view and its superview as needing layout. NaN or infinite values become 0;
-    /// negative sizes become 0.
+    /// a negative size is standardized (flipped to a positive size, as UIKit reports it).
     open var frame: CGRect {
         get { storedFrame }
         set {
-            let r = UIView.sanitized(newValue.standardized)
+            let r = UIView.sanitized(newValue)
             guard r != storedFrame else { return }
             let sizeChanged = r.size != storedFrame.size
             storedFrame = r
@@ -184,7 +184,7 @@ open class UIView: UIResponder {
     open var bounds: CGRect {
         get { CGRect(origin: storedBoundsOrigin, size: storedFrame.size) }
         set {
-            let r = UIView.sanitized(newValue.standardized)
+            let r = UIView.sanitized(newValue)
             let oldCenter = center
             storedBoundsOrigin = r.origin
             // UIKit keeps the center fixed when bounds change size.
@@ -251,6 +251,22 @@ open class UIView: UIResponder {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
+    // MARK: Keyboard focus and accessibility actions (see UIWindow+Focus.swift)
+
+    /// Whether Tab can move keyboard focus to this view. False for plain views; controls
+    /// answer true while enabled.
+    open var canBecomeFocused: Bool { false }
+
+    /// Performs the view's primary action from the keyboard (Space or Return on the
+    /// focused control) or assistive technology. Returns whether it did anything.
+    open func accessibilityActivate() -> Bool { false }
+
+    /// Increases an adjustable value (Up / Right arrow on the focused control).
+    open func accessibilityIncrement() {}
+
+    /// Decreases an adjustable value (Down / Left arrow on the focused control).
+    open func accessibilityDecrement() {}
+
     // MARK: Accessibility (controls override the getters to supply defaults)
 
     var storedIsAccessibilityElement: Bool?
@@ -307,8 +323,9 @@ open class UIView: UIResponder {
 
     static func sanitized(_ r: CGRect) -> CGRect {
         // NaN or infinite geometry would poison every conversion below it: treat it as zero.
+        // Fix values before standardizing: standardizing a NaN width would spoil a good x.
         func fix(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
-        return CGRect(x: fix(r.origin.x), y: fix(r.origin.y), width: max(0, fix(r.size.width)), height: max(0, fix(r.size.height)))
+        return CGRect(x: fix(r.origin.x), y: fix(r.origin.y), width: fix(r.size.width), height: fix(r.size.height)).standardized
     }
 }
 

@@ -83,6 +83,10 @@ extension UIWindow {
         var target = hitTest(convert(sample.location, from: nil), with: touchEvent)
         if let view = target, isBlocked(view, newTouch: touch) { target = nil }
         touch.view = target
+        // The focus ring shows keyboard focus only: a touch elsewhere clears it.
+        if let focused = storedFocusedView, target.map({ !$0.isDescendant(of: focused) }) ?? true {
+            setFocusedView(nil)
+        }
         guard let view = target else { return }
         touch.tapCount = tapCount(for: view, at: sample.location, time: time)
         view.touchesBegan([touch], with: touchEvent)

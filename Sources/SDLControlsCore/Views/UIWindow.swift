@@ -7,6 +7,7 @@ import Foundation
 @MainActor
 open class UIWindow: UIView {
     weak var storedFirstResponder: UIResponder?
+    weak var storedFocusedView: UIView?
     /// Contacts currently down, by contact id, including ones no view took.
     var activeTouches: [Int64: UITouch] = [:]
     /// The same touches in the order they began (event order).
@@ -50,6 +51,16 @@ open class UIWindow: UIView {
         UIApplication.shared.unregister(self)
     }
 
+    /// Handles the focus keys that reach the window (the first responder had first go):
+    /// Tab / Shift+Tab move focus, Space / Return activate the focused control, arrows
+    /// adjust it. Everything else goes on up the chain.
+    open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        guard let press = presses.first, let key = press.key, handleFocusKey(key, isRepeat: press.isRepeat) else {
+            super.pressesBegan(presses, with: event)
+            return
+        }
+    }
+
     /// The application, as in UIKit's responder chain.
     open override var next: UIResponder? { UIApplication.shared }
 
@@ -84,6 +95,9 @@ open class UIWindow: UIView {
             // The contact stays known (so its later samples are ignored) but has no view now.
             touch.view = nil
             owner.touchesCancelled([touch], with: nil)
+        }
+        if let focused = storedFocusedView, focused.isDescendant(of: view) {
+            setFocusedView(nil)
         }
         if let fr = storedFirstResponder as? UIView, fr.isDescendant(of: view) {
             fr.resignFirstResponder()

@@ -1,0 +1,395 @@
+import Foundation
+
+/// A control that runs an action when tapped: a title and/or image, per-state appearance,
+/// and an optional filled, tinted or gray background (`configuration`).
+///
+/// Events (rule D1): touchDown … touchUpInside, then primaryActionTriggered.
+/// Titles, title colours, images and background images are set per state and fall back
+/// to `.normal`.
+@MainActor
+open class UIButton: UIControl {
+    /// The kind of button, as UIKit's `UIButton.ButtonType`.
+    public enum ButtonType: Int, Sendable {
+        /// No default look: white title, nothing behind it.
+        case custom = 0
+        /// Tinted title that dims while pressed (the default).
+        case system = 1
+        /// A round close button with an ×.
+        case close = 7
+    }
+
+    /// The background style, a small subset of UIKit's `UIButton.Configuration`.
+    public struct Configuration: Sendable {
+        /// How the background is drawn.
+        public enum Style: Sendable {
+            /// No background; tinted title.
+            case plain
+            /// A light tint behind a tinted title.
+            case tinted
+            /// A neutral grey behind a tinted title.
+            case gray
+            /// The tint behind a white title.
+            case filled
+        }
+        /// Corner rounding.
+        public enum CornerStyle: Sendable {
+            /// Small radius.
+            case small
+            /// The default radius.
+            case medium
+            /// Large radius.
+            case large
+            /// Half the height: a pill.
+            case capsule
+        }
+        /// The background style.
+        public var style: Style
+        /// Background colour; nil uses the tint (filled, tinted) or the theme (gray).
+        public var baseBackgroundColor: UIColor?
+        /// Title colour; nil uses white (filled) or the tint.
+        public var baseForegroundColor: UIColor?
+        /// Corner rounding.
+        public var cornerStyle: CornerStyle = .medium
+        /// Space around the content.
+        public var contentInsets = UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+
+        /// A plain (borderless) style.
+        public static func plain() -> Configuration { Configuration(style: .plain) }
+        /// A tinted style.
+        public static func tinted() -> Configuration { Configuration(style: .tinted) }
+        /// A grey style.
+        public static func gray() -> Configuration { Configuration(style: .gray) }
+        /// A filled style.
+        public static func filled() -> Configuration { Configuration(style: .filled) }
+    }
+
+    /// The button's type.
+    public let buttonType: ButtonType
+
+    /// The background style; nil draws the classic type's look.
+    open var configuration: Configuration? {
+        didSet {
+            if let c = configuration { contentEdgeInsets = c.contentInsets }
+            updateAppearance()
+        }
+    }
+
+    /// The label that shows the current title. Its text and colour follow the state; set its
+    /// font to change the title font.
+    public let titleLabel = UILabel()
+    /// The view that shows the current image.
+    public let imageView = UIImageView()
+
+    /// Space around the image and title, in points.
+    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout(); invalidateSuperviewLayout() } }
+    /// Space between the image and the title.
+    open var imageTitlePadding: CGFloat = 6 { didSet { setNeedsLayout() } }
+    /// Whether each primary action toggles `isSelected`.
+    open var changesSelectionAsPrimaryAction = false
+
+    private var titles: [UInt: String] = [:]
+    private var titleColors: [UInt: UIColor] = [:]
+    private var images: [UInt: UIImage] = [:]
+    private var backgroundImages: [UInt: UIImage] = [:]
+
+    /// Creates a button of a type.
+    public init(type: ButtonType) {
+        buttonType = type
+        super.init(frame: .zero)
+        setUp()
+    }
+
+    /// Creates a system button with a frame.
+    public override init(frame: CGRect) {
+        buttonType = .system
+        super.init(frame: frame)
+        setUp()
+    }
+
+    /// Creates a button with a configuration and an action run on primaryActionTriggered
+    /// (its title becomes the button's title).
+    public convenience init(configuration: Configuration, primaryAction: UIAction? = nil) {
+        self.init(type: .system)
+        self.configuration = configuration
+        if let primaryAction {
+            if !primaryAction.title.isEmpty { setTitle(primaryAction.title, for: .normal) }
+            if let image = primaryAction.image { setImage(image, for: .normal) }
+            addAction(primaryAction, for: .primaryActionTriggered)
+        }
+    }
+
+    /// Creates a system button whose `primaryAction` runs on primaryActionTriggered; the
+    /// action's title and image become the button's.
+    public convenience init(type: ButtonType = .system, primaryAction: UIAction?) {
+        self.init(type: type)
+        if let primaryAction {
+            if !primaryAction.title.isEmpty { setTitle(primaryAction.title, for: .normal) }
+            if let image = primaryAction.image { setImage(image, for: .normal) }
+            addAction(primaryAction, for: .primaryActionTriggered)
+        }
+    }
+
+    private func setUp() {
+        titleLabel.font = .systemFont(ofSize: UIFont.systemFontSize, weight: .medium)
+        titleLabel.textAlignment = .center
+        titleLabel.isUserInteractionEnabled = false
+        imageView.isUserInteractionEnabled = false
+        imageView.contentMode = .scaleAspectFit
+        addSubview(imageView)
+        addSubview(titleLabel)
+        switch buttonType {
+        case .system: contentEdgeInsets = UIEdgeInsets(top: 6, left: 10, bottom: 6, right: 10)
+        case .close: contentEdgeInsets = .zero
+        case .custom: break
+        }
+        updateAppearance()
+    }
+
+    // MARK: Per-state content (falls back to .normal)
+
+    /// Sets the title for a state.
+    public func setTitle(_ title: String?, for state: State) {
+        titles[state.rawValue] = title
+        updateAppearance()
+        invalidateSuperviewLayout()
+    }
+    /// The title set for a state, else the normal title.
+    public func title(for state: State) -> String? { lookup(titles, state) }
+
+    /// Sets the title colour for a state.
+    public func setTitleColor(_ color: UIColor?, for state: State) {
+        titleColors[state.rawValue] = color
+        updateAppearance()
+    }
+    /// The title colour set for a state, else the normal one (nil: the style's default).
+    public func titleColor(for state: State) -> UIColor? { lookup(titleColors, state) }
+
+    /// Sets the image for a state.
+    public func setImage(_ image: UIImage?, for state: State) {
+        images[state.rawValue] = image
+        updateAppearance()
+        invalidateSuperviewLayout()
+    }
+    /// The image set for a state, else the normal image.
+    public func image(for state: State) -> UIImage? { lookup(images, state) }
+
+    /// Sets the background image (stretched to the bounds) for a state.
+    public func setBackgroundImage(_ image: UIImage?, for state: State) {
+        backgroundImages[state.rawValue] = image
+        setNeedsDisplay()
+    }
+    /// The background image set for a state, else the normal one.
+    public func backgroundImage(for state: State) -> UIImage? { lookup(backgroundImages, state) }
+
+    /// The title for the current state.
+    public var currentTitle: String? { title(for: state) }
+    /// The image for the current state.
+    public var currentImage: UIImage? { image(for: state) }
+    /// The background image for the current state.
+    public var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
+    /// The title colour in use for the current state.
+    public var currentTitleColor: UIColor { resolvedTitleColor() }
+
+    /// Exact state first, then its single flags by precedence, then normal.
+    private func lookup<T>(_ table: [UInt: T], _ state: State) -> T? {
+        if let v = table[state.rawValue] { return v }
+        for flag in [State.disabled, .highlighted, .selected, .focused] where state.contains(flag) {
+            if let v = table[flag.rawValue] { return v }
+        }
+        return table[State.normal.rawValue]
+    }
+
+    // MARK: Behaviour
+
+    /// Buttons fire their primary action after touchUpInside (rule B11).
+    open override var primaryControlEvent: Event? { .touchUpInside }
+
+    /// Toggles selection when `changesSelectionAsPrimaryAction` is set (rule D1).
+    open override func primaryActionWillTrigger() {
+        if changesSelectionAsPrimaryAction { isSelected.toggle() }
+    }
+
+    open override func stateDidChange() {
+        super.stateDidChange()
+        updateAppearance()
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateAppearance()
+    }
+
+    /// `.button`.
+    open override var defaultAccessibilityTraits: UIAccessibilityTraits { .button }
+
+    /// The current title unless set otherwise ("Close" for a close button).
+    open override var accessibilityLabel: String? {
+        get { storedAccessibilityLabel ?? currentTitle ?? (buttonType == .close ? "Close" : nil) }
+        set { storedAccessibilityLabel = newValue }
+    }
+
+    // MARK: Layout
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if buttonType == .close { return CGSize(width: 30, height: 30) }
+        let content = contentSize()
+        return CGSize(width: (content.width + contentEdgeInsets.horizontal).rounded(.up),
+                      height: (max(content.height, 20) + contentEdgeInsets.vertical).rounded(.up))
+    }
+
+    open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
+
+    private func contentSize() -> CGSize {
+        let image = currentImage?.size ?? .zero
+        let hasTitle = !(currentTitle ?? "").isEmpty
+        let title = hasTitle ? titleLabel.sizeThatFits(.zero) : .zero
+        let gap = image.width > 0 && hasTitle ? imageTitlePadding : 0
+        return CGSize(width: image.width + gap + title.width, height: max(image.height, title.height))
+    }
+
+    open override func layoutSubviews() {
+        let content = bounds.inset(by: contentEdgeInsets)
+        let imageSize = currentImage?.size ?? .zero
+        let hasTitle = !(currentTitle ?? "").isEmpty
+        let gap = imageSize.width > 0 && hasTitle ? imageTitlePadding : 0
+        var titleSize = hasTitle ? titleLabel.sizeThatFits(.zero) : .zero
+        titleSize.width = min(titleSize.width, max(0, content.width - imageSize.width - gap))
+        let total = imageSize.width + gap + titleSize.width
+        var x: CGFloat
+        switch effectiveContentHorizontalAlignment {
+        case .left, .leading: x = content.minX
+        case .right, .trailing: x = content.maxX - total
+        case .fill:
+            x = content.minX
+            titleSize.width = max(0, content.width - imageSize.width - gap)
+        case .center: x = content.minX + ((content.width - total) / 2).rounded(.down)
+        }
+        func y(_ h: CGFloat) -> CGFloat {
+            switch contentVerticalAlignment {
+            case .top: return content.minY
+            case .bottom: return content.maxY - h
+            case .fill: return content.minY
+            case .center: return content.minY + ((content.height - h) / 2).rounded(.down)
+            }
+        }
+        let fillV = contentVerticalAlignment == .fill
+        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let imageFrame = CGRect(x: 0, y: fillV ? content.minY : y(imageSize.height), width: imageSize.width,
+                                height: fillV ? content.height : imageSize.height)
+        let titleFrame = CGRect(x: 0, y: fillV ? content.minY : y(titleSize.height), width: titleSize.width,
+                                height: fillV ? content.height : titleSize.height)
+        if rtl {
+            titleLabel.frame = titleFrame.offsetBy(dx: x, dy: 0)
+            imageView.frame = imageFrame.offsetBy(dx: x + titleSize.width + gap, dy: 0)
+        } else {
+            imageView.frame = imageFrame.offsetBy(dx: x, dy: 0)
+            titleLabel.frame = titleFrame.offsetBy(dx: x + imageSize.width + gap, dy: 0)
+        }
+    }
+
+    private func invalidateSuperviewLayout() {
+        setNeedsLayout()
+        superview?.setNeedsLayout()
+    }
+
+    // MARK: Appearance
+
+    func updateAppearance() {
+        titleLabel.text = currentTitle
+        titleLabel.textColor = resolvedTitleColor()
+        imageView.image = currentImage
+        imageView.isHidden = currentImage == nil
+        imageView.imageTintColor = nil
+        imageView.alpha = isEnabled ? (isHighlighted && configuration == nil && buttonType == .system ? 0.35 : 1) : Theme.disabledAlpha
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    private func resolvedTitleColor() -> UIColor {
+        let s = state
+        if let explicit = titleColor(for: s) {
+            return isEnabled ? explicit : explicit.withAlphaComponent(explicit.alpha * Theme.disabledAlpha)
+        }
+        let base: UIColor
+        if let c = configuration {
+            // Selected configured buttons turn filled, so their title turns white.
+            base = c.baseForegroundColor ?? (c.style == .filled || isSelected ? .white : tintColor)
+        } else if buttonType == .custom {
+            base = .white
+        } else if isSelected {
+            base = .white   // system buttons show selection as a tinted plate
+        } else {
+            base = tintColor
+        }
+        if !isEnabled {
+            // A disabled plate is grey, so its title must be dark enough to read on it.
+            if let conf = configuration, conf.style != .plain { return .tertiaryLabel }
+            return c(base, alpha: Theme.disabledAlpha)
+        }
+        if isHighlighted && configuration == nil && buttonType == .system && !isSelected { return c(base, alpha: 0.35) }
+        return base
+    }
+
+    private func c(_ color: UIColor, alpha: CGFloat) -> UIColor {
+        color.withAlphaComponent(color.alpha * alpha)
+    }
+
+    /// The corner radius of the background plate.
+    var plateRadius: CGFloat {
+        switch configuration?.cornerStyle ?? .medium {
+        case .small: return 5
+        case .medium: return Theme.cornerRadius
+        case .large: return 14
+        case .capsule: return bounds.height / 2
+        }
+    }
+
+    open override var focusRingCornerRadius: CGFloat { buttonType == .close ? bounds.height / 2 : plateRadius }
+
+    open override func draw(_ rect: CGRect) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        let b = bounds
+        if let bg = currentBackgroundImage {
+            ctx.drawImage(bg, in: b, tint: isHighlighted ? UIColor(white: 0.8, alpha: 1) : .white)
+            return
+        }
+        if buttonType == .close {
+            let fill = isHighlighted ? Theme.controlFillPressed : Theme.controlFill
+            ctx.fillEllipse(in: b, color: isEnabled ? fill : c(fill, alpha: Theme.disabledAlpha))
+            let inset = b.width * 0.34
+            let ink = isEnabled ? UIColor.secondaryLabel : UIColor.tertiaryLabel
+            ctx.strokeLine(from: CGPoint(x: b.minX + inset, y: b.minY + inset), to: CGPoint(x: b.maxX - inset, y: b.maxY - inset), width: 2, color: ink)
+            ctx.strokeLine(from: CGPoint(x: b.maxX - inset, y: b.minY + inset), to: CGPoint(x: b.minX + inset, y: b.maxY - inset), width: 2, color: ink)
+            return
+        }
+        let radius = plateRadius
+        if let conf = configuration {
+            let tint: UIColor = tintColor
+            var fill: UIColor?
+            // Selection shows as the filled plate (and a ring when already filled).
+            let style: Configuration.Style = isSelected ? .filled : conf.style
+            switch style {
+            case .filled: fill = conf.baseBackgroundColor ?? tint
+            case .tinted: fill = (conf.baseBackgroundColor ?? tint).withAlphaComponent(isHighlighted ? 0.28 : 0.16)
+            case .gray: fill = conf.baseBackgroundColor ?? (isHighlighted ? Theme.controlFillPressed : Theme.controlFill)
+            case .plain: fill = isHighlighted ? tint.withAlphaComponent(0.1) : nil
+            }
+            if !isEnabled { fill = conf.style == .plain ? nil : Theme.controlFill.withAlphaComponent(0.8) }
+            if let fill {
+                if style == .filled && isEnabled {
+                    ctx.fillShadow(b.offsetBy(dx: 0, dy: 1.5), radius: radius, blur: 3, color: Theme.shadow)
+                }
+                ctx.fillRoundedRect(b, radius: radius, color: fill)
+                if style == .filled && isHighlighted {
+                    ctx.fillRoundedRect(b, radius: radius, color: UIColor(white: 0, alpha: 0.18))   // pressed: darker
+                }
+                if conf.style == .filled && isSelected && isEnabled {
+                    ctx.strokeRoundedRect(b.insetBy(dx: 2.5, dy: 2.5), radius: max(0, radius - 2.5), width: 1.5,
+                                          color: UIColor(white: 1, alpha: 0.75))
+                }
+            }
+        } else if buttonType == .system, isSelected {
+            ctx.fillRoundedRect(b, radius: radius, color: isEnabled ? tintColor : c(tintColor, alpha: Theme.disabledAlpha))
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The default look of the standard controls: one coherent set of colours (each with a
+/// light and a dark variant) and metrics. Controls read it when they draw; tintColor
+/// overrides the accent everywhere.
+public enum Theme {
+    /// Fill of neutral control surfaces (stepper, segmented control, track).
+    public static let controlFill = UIColor(light: UIColor(rgb: 0xE9E9EE), dark: UIColor(rgb: 0x2C2C2E))
+    /// Fill of neutral surfaces while pressed.
+    public static let controlFillPressed = UIColor(light: UIColor(rgb: 0xD4D4DB), dark: UIColor(rgb: 0x3F3F43))
+    /// Unfilled part of tracks.
+    public static let trackFill = UIColor(light: UIColor(rgb: 0xD9D9DE), dark: UIColor(rgb: 0x48484A))
+    /// Thumbs and knobs.
+    public static let thumbFill = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0xF2F2F7))
+    /// Soft shadows under thumbs and raised surfaces.
+    public static let shadow = UIColor(light: UIColor(white: 0, alpha: 0.22), dark: UIColor(white: 0, alpha: 0.5))
+    /// Field backgrounds (text fields, pickers).
+    public static let fieldFill = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x1C1C1E))
+    /// Field borders.
+    public static let fieldBorder = UIColor(light: UIColor(rgb: 0xC7C7CC), dark: UIColor(rgb: 0x48484A))
+    /// Opacity of disabled controls.
+    public static let disabledAlpha: CGFloat = 0.38
+    /// Width of the keyboard focus ring, in points.
+    public static let focusRingWidth: CGFloat = 2.5
+    /// Gap between a control and its focus ring, in points.
+    public static let focusRingGap: CGFloat = 2
+    /// Corner radius of rectangular controls.
+    public static let cornerRadius: CGFloat = 9
+    /// The default control font.
+    public static let font = UIFont.systemFont(ofSize: 17)
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// A view that draws an image, stretched to its bounds or fitted per `contentMode`.
+@MainActor
+open class UIImageView: UIView {
+    /// How the image fits the bounds.
+    public enum ContentMode: Int, Sendable {
+        /// Stretch to fill.
+        case scaleToFill = 0
+        /// Fit inside, keeping the aspect ratio.
+        case scaleAspectFit = 1
+        /// Fill, keeping the aspect ratio (may be cropped when clipsToBounds).
+        case scaleAspectFill = 2
+        /// Natural size, centered.
+        case center = 4
+    }
+
+    /// The image.
+    open var image: UIImage? { didSet { if oldValue != image { setNeedsDisplay(); superview?.setNeedsLayout() } } }
+    /// A colour multiplied into the image (white keeps it as is); nil uses white.
+    open var imageTintColor: UIColor? { didSet { setNeedsDisplay() } }
+    /// How the image fits.
+    open var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
+
+    /// Creates an image view sized to `image`.
+    public convenience init(image: UIImage?) {
+        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        self.image = image
+    }
+
+    /// Creates an image view; it takes no touches by default, as in UIKit.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    /// The image's size.
+    open override var intrinsicContentSize: CGSize { image?.size ?? .zero }
+    /// The image's size.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
+
+    /// The rectangle the image is drawn in.
+    public var imageRect: CGRect {
+        guard let size = image?.size, size.width > 0, size.height > 0 else { return bounds }
+        let b = bounds
+        switch contentMode {
+        case .scaleToFill: return b
+        case .center:
+            return CGRect(x: b.midX - size.width / 2, y: b.midY - size.height / 2, width: size.width, height: size.height)
+        case .scaleAspectFit, .scaleAspectFill:
+            let sx = b.width / size.width, sy = b.height / size.height
+            let s = contentMode == .scaleAspectFit ? min(sx, sy) : max(sx, sy)
+            let w = size.width * s, h = size.height * s
+            return CGRect(x: b.midX - w / 2, y: b.midY - h / 2, width: w, height: h)
+        }
+    }
+
+    open override func draw(_ rect: CGRect) {
+        guard let image, let ctx = UIGraphicsGetCurrentContext() else { return }
+        ctx.drawImage(image, in: imageRect, tint: imageTintColor ?? .white)
+    }
+}

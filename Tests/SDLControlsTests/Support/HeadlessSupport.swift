@@ -1,0 +1,173 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import SDLControls
+
+/// A headless host (dummy video driver, software renderer) over a reset application.
+/// Call `shutdown()` when done (use `defer`).
+@MainActor
+func makeHeadlessHost(size: CGSize = CGSize(width: 320, height: 240), scale: CGFloat = 1) throws -> SDLHost {
+    let app = UIApplication.shared
+    app.actionDelivery = .batched
+    app.discardPendingActions()
+    app.actionDeliveryObserver = nil
+    app.delegate = nil
+    app.userInterfaceLayoutDirection = .leftToRight
+    let host = try SDLHost.headless(size: size, scale: scale)
+    var t: TimeInterval = 0
+    host.clock = { t += 0.001; return t }   // deterministic, strictly increasing
+    host.log = { _ in }
+    return host
+}
+
+/// Folder of the golden images (beside these tests).
+let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Golden")
+
+/// Renders one frame and compares it with `Golden/<name>.png`.
+///
+/// Pixels may differ by `tolerance` per channel; at most `maxDifferentFraction` of pixels
+/// may exceed it (antialiasing differences between SDL builds). With
+/// `SDLCONTROLS_RECORD_GOLDEN=1`, or when the file is missing, the frame is written there
+/// (and a missing file fails the test so it is reviewed and committed). A diff image is
+/// written next to the test run's temporary folder on failure.
+@MainActor
+func expectMatchesGolden(_ host: SDLHost, _ name: String, tolerance: Int = 24, maxDifferentFraction: Double = 0.002,
+                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+    host.update()
+    host.renderFrame()
+    let url = goldenFolder.appendingPathComponent(name + ".png")
+    let record = ProcessInfo.processInfo.environment["SDLCONTROLS_RECORD_GOLDEN"] == "1"
+    if record || !FileManager.default.fileExists(atPath: url.path) {
+        try FileManager.default.createDirectory(at: goldenFolder, withIntermediateDirectories: true)
+        try host.screenshot(to: url.path)
+        if !record { Issue.record("Recorded missing golden image \(url.path); review it and commit it", sourceLocation: sourceLocation) }
+        return
+    }
+    let frame = host.readPixels()
+    guard let golden = loadARGB(url.path) else {
+        Issue.record("Golden image \(url.path) could not be read", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(golden.width == frame.width && golden.height == frame.height, "size differs from \(name)", sourceLocation: sourceLocation)
+    guard golden.width == frame.width, golden.height == frame.height else { return }
+    var different = 0
+    for i in 0..<frame.pixels.count {
+        let a = frame.pixels[i], b = golden.pixels[i]
+        var worst = 0
+        for shift in stride(from: 0, to: 32, by: 8) {
+            worst = max(worst, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
+        }
+        if worst > tolerance { different += 1 }
+    }
+    let fraction = Double(different) / Double(max(1, frame.pixels.count))
+    if fraction > maxDifferentFraction {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("actual-" + name + ".png").path
+        try? host.screenshot(to: out)
+        Issue.record("\(name): \(different) pixels differ (\(fraction)); actual frame written to \(out)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Loads a PNG as ARGB8888 pixels.
+@MainActor
+func loadARGB(_ path: String) -> (width: Int, height: Int, pixels: [UInt32])? {
+    guard let raw = IMG_Load(path) else { return nil }
+    defer { SDL_FreeSurface(raw) }
+    guard let s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+    defer { SDL_FreeSurface(s) }
+    let w = Int(s.pointee.w), h = Int(s.pointee.h), pitch = Int(s.pointee.pitch) / 4
+    let src = s.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+    var pixels = [UInt32](repeating: 0, count: w * h)
+    for y in 0..<h { for x in 0..<w { pixels[y * w + x] = src[y * pitch + x] } }
+    return (w, h, pixels)
+}
+
+/// Pushes an SDL event through SDL's queue (as a real device would) and pumps it into the host.
+@MainActor
+func push(_ host: SDLHost, _ event: SDL_Event) {
+    var e = event
+    SDL_PushEvent(&e)
+    host.pollEvents()
+}
+
+/// Builders for SDL events aimed at the host's window.
+@MainActor
+enum SDLEvents {
+    static func mouseButton(_ host: SDLHost, down: Bool, x: Int32, y: Int32, button: UInt8 = UInt8(SDL_BUTTON_LEFT),
+                            which: UInt32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = down ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
+        e.button.windowID = SDL_GetWindowID(host.sdlWindow)
+        e.button.which = which
+        e.button.button = button
+        e.button.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+        e.button.clicks = 1
+        e.button.x = x
+        e.button.y = y
+        return e
+    }
+
+    static func mouseMotion(_ host: SDLHost, x: Int32, y: Int32, which: UInt32 = 0, windowID: UInt32? = nil) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_MOUSEMOTION.rawValue
+        e.motion.windowID = windowID ?? SDL_GetWindowID(host.sdlWindow)
+        e.motion.which = which
+        e.motion.x = x
+        e.motion.y = y
+        return e
+    }
+
+    static func finger(_ host: SDLHost, _ type: SDL_EventType, id: Int64, x: Float, y: Float, touchID: Int64 = 7) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = type.rawValue
+        e.tfinger.touchId = touchID
+        e.tfinger.fingerId = id
+        e.tfinger.x = x
+        e.tfinger.y = y
+        e.tfinger.windowID = SDL_GetWindowID(host.sdlWindow)
+        return e
+    }
+
+    static func window(_ host: SDLHost, _ id: SDL_WindowEventID) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_WINDOWEVENT.rawValue
+        e.window.windowID = SDL_GetWindowID(host.sdlWindow)
+        e.window.event = UInt8(id.rawValue)
+        return e
+    }
+
+    static func key(_ host: SDLHost, down: Bool, scancode: SDL_Scancode, mod: UInt16 = 0, sym: SDL_Keycode = 0, repeat r: Bool = false) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = down ? SDL_KEYDOWN.rawValue : SDL_KEYUP.rawValue
+        e.key.windowID = SDL_GetWindowID(host.sdlWindow)
+        e.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+        e.key.repeat = r ? 1 : 0
+        e.key.keysym.scancode = scancode
+        e.key.keysym.sym = sym
+        e.key.keysym.mod = mod
+        return e
+    }
+
+    static func text(_ host: SDLHost, _ string: String, editing: Bool = false, start: Int32 = 0, length: Int32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = editing ? SDL_TEXTEDITING.rawValue : SDL_TEXTINPUT.rawValue
+        let id = SDL_GetWindowID(host.sdlWindow)
+        let bytes = Array(string.utf8.prefix(31))
+        if editing {
+            e.edit.windowID = id
+            e.edit.start = start
+            e.edit.length = length
+            withUnsafeMutableBytes(of: &e.edit.text) { raw in
+                for (i, b) in bytes.enumerated() { raw[i] = b }
+                raw[bytes.count] = 0
+            }
+        } else {
+            e.text.windowID = id
+            withUnsafeMutableBytes(of: &e.text.text) { raw in
+                for (i, b) in bytes.enumerated() { raw[i] = b }
+                raw[bytes.count] = 0
+            }
+        }
+        return e
+    }
+}
