@@ -75,6 +75,9 @@ public final class SDLHost {
     public private(set) var counters = FrameCounters()
     /// Core-side counters of the last draw-list build.
     public private(set) var drawStats = DrawStats()
+    /// CPU time of the last ``render()`` split into draw-list build and submission (and, after
+    /// ``renderFrame()``, clear and present), for benchmarks and overlays.
+    public private(set) var lastRenderTimings = RenderTimings()
     /// Where the mouse hovers (window points), nil before it moves; no touch is sent for hover.
     public internal(set) var hoverLocation: CGPoint?
     /// The colour standalone frames are cleared to.
@@ -283,6 +286,8 @@ public final class SDLHost {
         backend.atlas.uploadedBytes = 0
         backend.images.uploads = 0
         backend.images.uploadedBytes = 0
+        let atlasGeneration = backend.atlas.generation
+        let buildStart = RenderTimings.threadCPUTime()
         drawStats = window.buildDrawList(into: drawList, scale: pixelScale, resources: backend)
         if backend.atlas.overflowed {
             // The atlas filled up mid-build: start it afresh and build the frame once more.
@@ -291,7 +296,12 @@ public final class SDLHost {
             drawStats = window.buildDrawList(into: drawList, scale: pixelScale, resources: backend)
             if backend.atlas.overflowed { log("text for one frame exceeds the \(TextAtlas.size)px atlas; some text is not drawn") }
         }
+        let buildEnd = RenderTimings.threadCPUTime()
         backend.submit(drawList, counters: &c)
+        lastRenderTimings = RenderTimings()
+        lastRenderTimings.build = buildEnd - buildStart
+        lastRenderTimings.submit = RenderTimings.threadCPUTime() - buildEnd
+        c.atlasResets = Int(truncatingIfNeeded: backend.atlas.generation &- atlasGeneration)
         c.glyphRunsRasterized = backend.atlas.runsRasterized
         c.textureUploads = backend.atlas.uploads + backend.images.uploads
         c.uploadedBytes = backend.atlas.uploadedBytes + backend.images.uploadedBytes
@@ -304,11 +314,18 @@ public final class SDLHost {
 
     /// One standalone frame: clear, ``render()``, present. Embedded games don't call this.
     public func renderFrame() {
-        let color = clearColor.resolvedColor(with: window.userInterfaceStyle).rgba8
-        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        // Components, not resolvedColor(with:): that creates a UIColor, a heap allocation every frame.
+        let c = clearColor.resolvedComponents(with: window.userInterfaceStyle)
+        SDL_SetRenderDrawColor(renderer, UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()),
+                               UInt8((c.blue * 255).rounded()), UInt8((c.alpha * 255).rounded()))
+        let clearStart = RenderTimings.threadCPUTime()
         SDL_RenderClear(renderer)
+        let clear = RenderTimings.threadCPUTime() - clearStart
         render()
+        let presentStart = RenderTimings.threadCPUTime()
         SDL_RenderPresent(renderer)
+        lastRenderTimings.clear = clear
+        lastRenderTimings.present = RenderTimings.threadCPUTime() - presentStart
     }
 
     /// Polls every pending SDL event into ``handle(_:)``. Returns false once the user asked to quit.
@@ -372,6 +389,10 @@ public final class SDLHost {
     }
 
     func now() -> TimeInterval { clock() }
+
+    /// SDL window units (mouse coordinates, window sizes) per point: 1, or the forced scale
+    /// of a headless host.
+    public var windowUnitsPerPoint: CGFloat { forcedScale ?? 1 }
 
     /// Window units (SDL's mouse coordinates) to points.
     func points(fromWindowX x: CGFloat, y: CGFloat) -> CGPoint {

@@ -18,6 +18,9 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var uploadedBytes = 0
     /// Bytes held in textures the host owns.
     public var textureBytes = 0
+    /// Times the text atlas was emptied during this frame because it was full (the frame
+    /// was then built again); steady text never fills it, so this stays 0.
+    public var atlasResets = 0
     /// Whether the draw list was rebuilt (false: nothing changed, last list resubmitted).
     public var drawListRebuilt = false
     /// Views whose geometry was tessellated again this frame.
@@ -30,6 +33,6 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "submissions=\(geometrySubmissions) vertices=\(vertices) indices=\(indices) textureSwitches=\(textureSwitches) "
             + "runsRasterized=\(glyphRunsRasterized) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
-            + "textureBytes=\(textureBytes) rebuilt=\(drawListRebuilt) viewsRedrawn=\(viewsRedrawn)"
+            + "textureBytes=\(textureBytes) atlasResets=\(atlasResets) rebuilt=\(drawListRebuilt) viewsRedrawn=\(viewsRedrawn)"
     }
 }

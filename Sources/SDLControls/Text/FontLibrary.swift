@@ -51,7 +51,7 @@ final class FontLibrary {
         var chosen: String?
         var candidates = configuration.fontFiles
         if let env = ProcessInfo.processInfo.environment["SDLCONTROLS_FONT"], !env.isEmpty { candidates.append(env) }
-        candidates += FontLibrary.regularCandidates
+        if configuration.searchSystemFonts { candidates += FontLibrary.regularCandidates }
         let fm = FileManager.default
         for path in candidates {
             searched.append(path)
@@ -71,7 +71,7 @@ final class FontLibrary {
             if guess != regular, fm.isReadableFile(atPath: guess) { bold = guess }
         }
         main = Face(regular: regular, bold: bold)
-        fallbacks = (configuration.fallbackFontFiles + FontLibrary.fallbackCandidates)
+        fallbacks = (configuration.fallbackFontFiles + (configuration.searchSystemFonts ? FontLibrary.fallbackCandidates : []))
             .filter { $0 != regular && fm.isReadableFile(atPath: $0) }
     }
 
@@ -146,11 +146,15 @@ public struct FontConfiguration: Sendable {
     public var boldFontFile: String?
     /// Fonts tried, in order, for characters the main font lacks.
     public var fallbackFontFiles: [String]
+    /// Whether well-known system font paths are searched after the files given here.
+    public var searchSystemFonts: Bool
 
     /// Creates a configuration; the default uses the system's fonts.
-    public init(fontFiles: [String] = [], boldFontFile: String? = nil, fallbackFontFiles: [String] = []) {
+    public init(fontFiles: [String] = [], boldFontFile: String? = nil, fallbackFontFiles: [String] = [],
+                searchSystemFonts: Bool = true) {
         self.fontFiles = fontFiles
         self.boldFontFile = boldFontFile
         self.fallbackFontFiles = fallbackFontFiles
+        self.searchSystemFonts = searchSystemFonts
     }
 }

@@ -58,8 +58,11 @@ public final class UIApplication: UIResponder {
     /// When actions run: queued to the end of the frame (the default) or at once.
     public var actionDelivery: ActionDelivery = .batched
 
-    /// The most deliveries one ``deliverPendingActions()`` makes; the rest wait for the next
-    /// frame, so controls whose actions trigger each other cannot hang a frame (rule E3).
+    /// The most deliveries one ``deliverPendingActions()`` makes of actions queued *during*
+    /// the flush (by other actions); the rest wait for the next frame, so controls whose
+    /// actions trigger each other cannot hang a frame (rule E3). What the frame's input queued
+    /// before the flush is always delivered in full, so a flood of input adds no frames of
+    /// latency **(project choice)**.
     public var maximumDeliveriesPerFlush: Int = 10_000
 
     /// How deep immediate deliveries may nest (an action whose dispatch runs an action …)
@@ -77,6 +80,8 @@ public final class UIApplication: UIResponder {
     var timers: [FrameTimer] = []
 
     var pending: [PendingDelivery] = []
+    /// The object the last `sendAction` reached (for delivery records).
+    weak var lastReceiver: AnyObject?
     var pendingHead = 0
     var isFlushing = false
     var immediateDepth = 0
@@ -94,15 +99,16 @@ public final class UIApplication: UIResponder {
 
     /// Delivers queued actions in the order their events happened (rule E1). Actions that
     /// queue more actions are delivered in the same flush, after what was already queued
-    /// (E3), up to ``maximumDeliveriesPerFlush``. A call made from inside an action while
-    /// flushing does nothing (the outer flush continues). Returns how many dispatches ran.
+    /// (E3), up to ``maximumDeliveriesPerFlush`` of those. A call made from inside an action
+    /// while flushing does nothing (the outer flush continues). Returns how many dispatches ran.
     @discardableResult
     public func deliverPendingActions() -> Int {
         guard !isFlushing else { return 0 }
         isFlushing = true
         defer { isFlushing = false }
         var delivered = 0
-        while pendingHead < pending.count, delivered < maximumDeliveriesPerFlush {
+        let limit = (pending.count - pendingHead) + max(0, maximumDeliveriesPerFlush)
+        while pendingHead < pending.count, delivered < limit {
             let item = pending[pendingHead]
             pendingHead += 1
             delivered += 1
@@ -130,7 +136,9 @@ public final class UIApplication: UIResponder {
             pending.append(item)
         case .immediate:
             if immediateDepth >= maximumImmediateNesting {
-                pending.append(item)
+                // Queued after all: freeze the live event, as batched deliveries do (E2).
+                pending.append(PendingDelivery(control: item.control, controlEvents: item.controlEvents,
+                                               entries: item.entries, event: item.event?.snapshot()))
                 return
             }
             immediateDepth += 1
@@ -141,18 +149,29 @@ public final class UIApplication: UIResponder {
 
     private func deliver(_ item: PendingDelivery) {
         let control = item.control
+        let observing = actionDeliveryObserver != nil
+        var receivers: [String] = []
         for entry in item.entries {
             switch entry.kind {
             case .targetAction(let selector):
                 // E2: the weak target is checked now; a target that went away is skipped (B1).
                 if entry.hasTarget && entry.target == nil { continue }
+                lastReceiver = nil
                 control.sendAction(selector, to: entry.target, for: item.event)
+                if observing {
+                    receivers.append(lastReceiver.map { ActionDeliveryRecord.describe($0, selector) } ?? "(nobody) \(selector.name)")
+                }
             case .action(let action):
                 action.perform(sender: control)
+                if observing {
+                    let name = !action.title.isEmpty ? action.title : (action.hasGeneratedIdentifier ? "" : action.identifier.rawValue)
+                    receivers.append(name.isEmpty ? "UIAction" : "UIAction(\(name))")
+                }
             }
         }
         actionDeliveryObserver?(ActionDeliveryRecord(
-            frame: frameNumber, sender: control, controlEvents: item.controlEvents, event: item.event, entryCount: item.entries.count))
+            frame: frameNumber, sender: control, controlEvents: item.controlEvents, event: item.event,
+            entryCount: item.entries.count, receivers: receivers))
     }
 
     // MARK: Sending actions (rule B12)
@@ -168,10 +187,13 @@ public final class UIApplication: UIResponder {
     public func sendAction(_ action: ActionSelector, to target: AnyObject?, from sender: Any?, for event: UIEvent?) -> Bool {
         if let typed = action.typed {
             guard let target else { return false }
-            return typed.invoke(target, sender, event)
+            let handled = typed.invoke(target, sender, event)
+            if handled { lastReceiver = target }
+            return handled
         }
         if let target {
             guard let performer = target as? ActionPerforming, let method = performer.actionMethod(for: action) else { return false }
+            lastReceiver = performer
             method(sender: sender, event: event)
             return true
         }
@@ -183,6 +205,7 @@ public final class UIApplication: UIResponder {
         guard let found = start?.target(forAction: action, withSender: sender) as? ActionPerforming,
               let method = found.actionMethod(for: action)
         else { return false }
+        lastReceiver = found
         method(sender: sender, event: event)
         return true
     }
@@ -210,6 +233,14 @@ public struct ActionDeliveryRecord {
     public let event: UIEvent?
     /// How many registered entries the dispatch matched.
     public let entryCount: Int
+    /// Who received each entry, in order ("Menu.save:", "Menu (typed method)",
+    /// "UIAction(title)", "(nobody) save:"); filled only while an observer is set.
+    public let receivers: [String]
+
+    static func describe(_ receiver: AnyObject, _ selector: ActionSelector) -> String {
+        let type = String(describing: Swift.type(of: receiver))
+        return selector.isTyped ? "\(type) (typed method)" : "\(type).\(selector.name)"
+    }
 }
 
 /// One queued dispatch: the entries matched when the event happened and a snapshot of the event.

@@ -28,12 +28,15 @@ open class UIAction {
     /// The control that is running this action, while its handler runs; nil otherwise.
     public private(set) var sender: Any?
     let handler: Handler
+    /// Whether ``identifier`` was made up (a UUID) rather than given; logs omit made-up ones.
+    let hasGeneratedIdentifier: Bool
 
     /// Creates an action. Without an identifier a unique one is made.
     public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, handler: @escaping Handler) {
         self.title = title
         self.image = image
         self.identifier = identifier ?? Identifier(rawValue: UUID().uuidString)
+        self.hasGeneratedIdentifier = identifier == nil
         self.handler = handler
     }
 

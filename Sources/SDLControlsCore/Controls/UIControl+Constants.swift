@@ -50,6 +50,16 @@ extension UIControl {
         public static let systemReserved = Event(rawValue: 0xF000_0000)
         /// Every event.
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+
+        /// The name of each single event, in bit order (for logs).
+        public static let names: [(Event, String)] = [
+            (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"), (.touchDragInside, "touchDragInside"),
+            (.touchDragOutside, "touchDragOutside"), (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),
+            (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
+            (.valueChanged, "valueChanged"), (.primaryActionTriggered, "primaryActionTriggered"),
+            (.menuActionTriggered, "menuActionTriggered"), (.editingDidBegin, "editingDidBegin"),
+            (.editingChanged, "editingChanged"), (.editingDidEnd, "editingDidEnd"), (.editingDidEndOnExit, "editingDidEndOnExit"),
+        ]
     }
 
     /// The state of a control (rule A2). A control can be in several states at once.
@@ -105,4 +115,15 @@ extension UIControl {
 
     /// How far outside its bounds a touch may go and still count as inside (rule C4).
     public static let touchSlopMargin: CGFloat = 70
+}
+
+extension UIControl.Event: CustomStringConvertible {
+    /// The names of the events in the set, joined by "|" ("touchUpInside", "valueChanged|primaryActionTriggered").
+    public var description: String {
+        var parts = UIControl.Event.names.filter { contains($0.0) }.map(\.1)
+        let known = UIControl.Event.names.reduce(into: UIControl.Event()) { $0.formUnion($1.0) }
+        let rest = subtracting(known)
+        if !rest.isEmpty { parts.append(String(format: "0x%X", rest.rawValue)) }
+        return parts.isEmpty ? "[]" : parts.joined(separator: "|")
+    }
 }

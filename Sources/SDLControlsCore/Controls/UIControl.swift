@@ -138,7 +138,9 @@ open class UIControl: UIView {
     // MARK: Tracking (override points, rules C2–C7)
 
     /// A touch went down on the control. Return true to track it: the control becomes
-    /// highlighted and sends ``Event/touchDown``. The default returns true.
+    /// highlighted and sends ``Event/touchDown``. The default returns true. If the touch ends
+    /// while this runs (the control left its window), ``cancelTracking(with:)`` follows at
+    /// once with a nil event and nothing is sent.
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
 
     /// The tracked touch moved. Return true to keep tracking (drag events follow); false

@@ -134,7 +134,7 @@ public final class DrawContext {
     // MARK: Internals
 
     func rgba(_ color: UIColor) -> SIMD4<UInt8>? {
-        let c = color.resolvedColor(with: style)
+        let c = color.resolvedComponents(with: style)   // not resolvedColor: that allocates a UIColor per fill
         let a = c.alpha * opacity
         guard a > 0 else { return nil }
         return SIMD4(UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()),
@@ -208,11 +208,13 @@ public final class DrawContext {
         }
     }
 
-    /// Segments per quarter circle: enough that the chord error stays under ~0.25 px.
+    /// Segments per quarter circle: enough that the chord error stays under ~0.08 px, and at
+    /// least 4, because a coarse polygon's vertices poke out of the anti-aliased edge as
+    /// visible bumps on small dots.
     static func arcSegments(radius: Float) -> Int {
-        guard radius > 0.5 else { return 1 }
-        let step = 2 * acos(max(-1, min(1, 1 - 0.25 / radius)))
-        return max(2, min(32, Int(((Float.pi / 2) / step).rounded(.up))))
+        guard radius > 0.5 else { return 2 }
+        let step = 2 * acos(max(-1, min(1, 1 - 0.08 / radius)))
+        return max(4, min(40, Int(((Float.pi / 2) / step).rounded(.up))))
     }
 
     /// Outward unit normals per vertex of a closed path (miter-averaged), in `normals`.

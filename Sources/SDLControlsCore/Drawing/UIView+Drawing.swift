@@ -22,6 +22,8 @@ public struct DrawStats: Hashable, Sendable {
     public var viewsVisited = 0
     /// Views whose geometry was tessellated again (cache misses).
     public var viewsRedrawn = 0
+    /// Views whose own drawing was skipped because it lies outside the window or clip.
+    public var viewsCulled = 0
     /// Vertices in the list.
     public var vertexCount = 0
     /// Indices in the list.
@@ -58,8 +60,9 @@ extension UIWindow {
         stats.rebuilt = true
         let context = DrawContext.shared
         if !isHidden {
+            let visible = CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
             drawSubtree(into: list, context: context, origin: CGPoint(x: -bounds.minX * scale, y: -bounds.minY * scale),
-                        parentOrigin: .zero, scale: scale, opacity: 1, resources: resources, stats: &stats)
+                        visible: visible, scale: scale, opacity: 1, resources: resources, stats: &stats)
         }
         needsRedraw = false
         lastDrawKey = (scale, generation, style)
@@ -75,13 +78,47 @@ extension DrawContext {
 }
 
 extension UIView {
+    /// How far (points) a view may draw outside its bounds (shadows, focus rings): culling
+    /// keeps a view whose bounds grown by this much touch the visible area.
+    static let drawingOverhang: CGFloat = 12
+
     /// Draws this view (its own geometry, cached) and then its subviews.
-    /// `origin` is this view's bounds origin in window pixels.
-    func drawSubtree(into list: DrawList, context: DrawContext, origin: CGPoint, parentOrigin: CGPoint, scale: CGFloat,
+    /// `origin` is the pixel position of this view's coordinate origin; `visible` the window
+    /// area (pixels) that can show anything: the window, narrowed by clipping ancestors.
+    func drawSubtree(into list: DrawList, context: DrawContext, origin: CGPoint, visible: CGRect, scale: CGFloat,
                      opacity: CGFloat, resources: DrawResources?, stats: inout DrawStats) {
         let opacity = opacity * alpha
         guard !isHidden, opacity > 0.001 else { return }
         stats.viewsVisited += 1
+        let b = bounds
+        let pixelBounds = CGRect(x: origin.x + b.minX * scale, y: origin.y + b.minY * scale, width: b.width * scale, height: b.height * scale)
+        let overhang = UIView.drawingOverhang * scale
+        // Off-screen: skip this view's own drawing; subviews may still lie on screen.
+        if pixelBounds.insetBy(dx: -overhang, dy: -overhang).intersects(visible) {
+            drawOwnGeometry(into: list, context: context, origin: origin, scale: scale, opacity: opacity, resources: resources, stats: &stats)
+        } else {
+            stats.viewsCulled += 1
+        }
+        guard !subviews.isEmpty else { return }
+        var childVisible = visible
+        if clipsToBounds {
+            childVisible = visible.intersection(pixelBounds)
+            if childVisible.isNull || childVisible.isEmpty { return }
+            list.pushClip(PixelRect(x: Int32(pixelBounds.minX.rounded()), y: Int32(pixelBounds.minY.rounded()),
+                                    width: Int32(pixelBounds.width.rounded()), height: Int32(pixelBounds.height.rounded())))
+        }
+        for sub in subviews {
+            let o = CGPoint(x: origin.x + (sub.frame.minX - sub.bounds.minX) * scale,
+                            y: origin.y + (sub.frame.minY - sub.bounds.minY) * scale)
+            sub.drawSubtree(into: list, context: context, origin: o, visible: childVisible, scale: scale,
+                            opacity: opacity, resources: resources, stats: &stats)
+        }
+        if clipsToBounds { list.popClip() }
+    }
+
+    /// This view's own geometry: reused from the cache when nothing it depends on changed.
+    private func drawOwnGeometry(into list: DrawList, context: DrawContext, origin: CGPoint, scale: CGFloat,
+                                 opacity: CGFloat, resources: DrawResources?, stats: inout DrawStats) {
         let style = userInterfaceStyle
         let resourceGen = resources?.resourceGeneration ?? 0
         let cache = drawCache ?? ViewDrawCache()
@@ -96,7 +133,10 @@ extension UIView {
             cache.vertices.append(contentsOf: context.vertices)
             cache.indices.removeAll(keepingCapacity: true)
             cache.indices.append(contentsOf: context.indices)
-            cache.segments = context.segments
+            // Copied into the cache's own storage: sharing the context's buffer would make the
+            // context's next `removeAll(keepingCapacity:)` allocate a fresh one for every view.
+            cache.segments.removeAll(keepingCapacity: true)
+            cache.segments.append(contentsOf: context.segments)
             cache.generation = appearanceGeneration
             cache.origin = origin
             cache.scale = scale
@@ -115,18 +155,6 @@ extension UIView {
                             texture: seg.texture)
             }
         }
-        guard !subviews.isEmpty else { return }
-        if clipsToBounds {
-            list.pushClip(PixelRect(x: Int32(origin.x + bounds.minX * scale), y: Int32(origin.y + bounds.minY * scale),
-                                    width: Int32((bounds.width * scale).rounded()), height: Int32((bounds.height * scale).rounded())))
-        }
-        for sub in subviews {
-            let o = CGPoint(x: origin.x + (sub.frame.minX - sub.bounds.minX) * scale,
-                            y: origin.y + (sub.frame.minY - sub.bounds.minY) * scale)
-            sub.drawSubtree(into: list, context: context, origin: o, parentOrigin: origin, scale: scale,
-                            opacity: opacity, resources: resources, stats: &stats)
-        }
-        if clipsToBounds { list.popClip() }
     }
 
     /// Background, border, then `draw(_:)`.

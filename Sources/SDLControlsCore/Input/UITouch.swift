@@ -70,6 +70,9 @@ public final class UITouch {
         return view.convert(previousLocationInWindow, from: nil)
     }
 
+    /// Whether the touch has reached its last phase (ended or cancelled).
+    var isEnding: Bool { phase == .ended || phase == .cancelled }
+
     /// A frozen copy for delivery later in the frame (rule E2): same values, new object.
     func snapshot() -> UITouch {
         let t = UITouch(contactID: contactID, type: type, location: locationInWindow, timestamp: timestamp, window: window)

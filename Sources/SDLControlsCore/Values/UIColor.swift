@@ -63,6 +63,13 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
         return UIColor(red: d.r, green: d.g, blue: d.b, alpha: d.a)
     }
 
+    /// The components ``resolvedColor(with:)`` would have, without creating a colour: the
+    /// per-frame paths (clearing, tessellating) resolve colours often and must not allocate.
+    public func resolvedComponents(with style: UIUserInterfaceStyle) -> (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        if style == .dark, let d = dark { return (d.r, d.g, d.b, d.a) }
+        return (red, green, blue, alpha)
+    }
+
     /// This colour with a different alpha (both variants of a dynamic colour).
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         let light = UIColor(red: red, green: green, blue: blue, alpha: alpha)

@@ -73,7 +73,8 @@ open class UILabel: UIView {
     public var displayedLines: [String] { layoutLines(width: bounds.width) }
 
     open override func draw(_ rect: CGRect) {
-        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        // No room, no text (layout treats width 0 as "unlimited" only when measuring).
+        guard bounds.width > 0, bounds.height > 0, let ctx = UIGraphicsGetCurrentContext() else { return }
         let lines = layoutLines(width: bounds.width)
         guard !lines.isEmpty else { return }
         let m = measurer

@@ -46,14 +46,23 @@ extension UIView {
 
     /// Inserts `view` just below `sibling`; appends when `sibling` is not a subview.
     public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        guard view !== sibling else { return }
         let i = subviews.firstIndex(where: { $0 === sibling }) ?? subviews.count
-        insertSubview(view, at: i)
+        insertSubview(view, at: indexAfterRemoving(view, i))
     }
 
     /// Inserts `view` just above `sibling`; appends when `sibling` is not a subview.
     public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        guard view !== sibling else { return }
         let i = subviews.firstIndex(where: { $0 === sibling }).map { $0 + 1 } ?? subviews.count
-        insertSubview(view, at: i)
+        insertSubview(view, at: indexAfterRemoving(view, i))
+    }
+
+    /// `index` in ``subviews`` as it will be once `view` is taken out (re-inserting a
+    /// current subview removes it first, shifting the views after it down by one).
+    private func indexAfterRemoving(_ view: UIView, _ index: Int) -> Int {
+        guard view.superview === self, let current = subviews.firstIndex(where: { $0 === view }), current < index else { return index }
+        return index - 1
     }
 
     /// Removes this view from its superview (and window). Touches tracked by the removed

@@ -20,8 +20,9 @@ extension UIView {
             needsLayout = false
             layoutSubviews()
         }
-        // Copy: layoutSubviews of a child may add or remove siblings.
-        for sub in subviews { sub.layoutIfNeeded() }
+        // Iterates a copy: layoutSubviews of a child may add or remove siblings. Views removed
+        // meanwhile are skipped; siblings added meanwhile wait for the next pass.
+        for sub in subviews where sub.superview === self { sub.layoutIfNeeded() }
     }
 
     /// Resizes the view to ``sizeThatFits(_:)`` of its current size, keeping its origin.

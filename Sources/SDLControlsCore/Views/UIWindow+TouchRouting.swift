@@ -59,9 +59,11 @@ extension UIWindow {
     /// Cancels every touch in the window as the system does when the window loses focus or
     /// the app goes to the background: views get `touchesCancelled` with the window's
     /// event, so controls run `cancelTracking(with:)` and send `.touchCancel` (rule C7).
+    /// A touch that is being delivered its last phase right now (this is called from inside
+    /// `touchesEnded`) is not cancelled as well.
     public func cancelAllTouches() {
         let touches = touchOrder
-        for touch in touches where activeTouches[touch.contactID] === touch {
+        for touch in touches where activeTouches[touch.contactID] === touch && !(touch.isEnding && touch.view != nil) {
             end(touch, phase: .cancelled, at: lastTimestamp)
         }
     }

@@ -87,9 +87,11 @@ open class UIWindow: UIView {
     }
 
     /// Called before `view` (and its subtree) leaves this window: its touches are cancelled
-    /// with a nil event (rule C8) and it gives up first responder.
+    /// with a nil event (rule C8) and it gives up first responder. A touch that is being
+    /// delivered its last phase (the view removes itself in `touchesEnded`) is left alone:
+    /// a touch ends once.
     func viewWillLeaveWindow(_ view: UIView) {
-        for touch in touchOrder {
+        for touch in touchOrder where !touch.isEnding {
             guard let owner = touch.view, owner.isDescendant(of: view) else { continue }
             touch.phase = .cancelled
             // The contact stays known (so its later samples are ignored) but has no view now.

@@ -45,9 +45,10 @@ final class EventLog {
 
     init(_ control: UIControl) {
         for (event, name) in EventLog.eventNames {
-            control.addAction(UIAction(identifier: .init("log-\(name)")) { [unowned self] action in
-                self.names.append(name)
-                self.events.append(nil)
+            // Weak: a log outlives neither its test nor actions a finished test left queued.
+            control.addAction(UIAction(identifier: .init("log-\(name)")) { [weak self] action in
+                self?.names.append(name)
+                self?.events.append(nil)
             }, for: event)
         }
         // Also capture the event object through a typed target for the touch events.

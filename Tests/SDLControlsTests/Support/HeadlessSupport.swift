@@ -171,3 +171,30 @@ enum SDLEvents {
         return e
     }
 }
+
+/// Records the control events a control delivers, by name, in delivery order.
+@MainActor
+final class DeliveredEvents {
+    private(set) var names: [String] = []
+    static let all: [(UIControl.Event, String)] = [
+        (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"), (.touchDragInside, "dragInside"),
+        (.touchDragOutside, "dragOutside"), (.touchDragEnter, "dragEnter"), (.touchDragExit, "dragExit"),
+        (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
+        (.valueChanged, "valueChanged"), (.primaryActionTriggered, "primaryActionTriggered"),
+        (.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"), (.editingDidEnd, "editingDidEnd"),
+        (.editingDidEndOnExit, "editingDidEndOnExit"),
+    ]
+
+    init(_ control: UIControl) {
+        for (event, name) in DeliveredEvents.all {
+            control.addAction(UIAction(identifier: .init("rec-\(name)")) { [unowned self] _ in self.names.append(name) }, for: event)
+        }
+    }
+
+    /// Names with consecutive repeats collapsed.
+    var collapsed: [String] {
+        var out: [String] = []
+        for n in names where out.last != n { out.append(n) }
+        return out
+    }
+}

@@ -1,0 +1,279 @@
+import CSDL2
+import Foundation
+import SDLControls
+
+/// The sample launcher: a list of samples, a header with a back button, and the frame loop.
+///
+/// The loop is written the way an SDL game embeds the UI: poll each event, give it to
+/// ``SDLHost/handle(_:)``, pass what the UI did not consume to the game (the sample),
+/// ``SDLHost/update()`` once a frame, draw the game, ``SDLHost/render()`` over it, present.
+@MainActor
+public final class Launcher {
+    let host: SDLHost
+    let options: LauncherOptions
+    /// Where `--log-actions` lines go.
+    let output: (String) -> Void
+    /// Where error messages go.
+    let errors: (String) -> Void
+    let rootView = SampleRootView()
+    let header = UIView()
+    let backButton = UIButton(type: .system)
+    let titleLabel = UILabel()
+    private(set) var list: SampleListView!
+    private(set) var scene: SampleScene?
+    private(set) var currentInfo: SampleInfo?
+    /// The frame being run, 0-based (scripts and the action log use it).
+    public private(set) var frame = 0
+    static let headerHeight: CGFloat = 48
+
+    /// Runs the launcher with command-line arguments; returns the process exit code.
+    public static func main(arguments: [String]) -> Int32 {
+        let options: LauncherOptions
+        do {
+            options = try LauncherOptions.parse(arguments)
+        } catch {
+            FileHandle.standardError.write(Data("sample-launcher: \(error)\n".utf8))
+            return 2
+        }
+        if options.help {
+            print(LauncherOptions.helpText)
+            return 0
+        }
+        if options.list {
+            for s in SampleCatalog.all { print("\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.summary)") }
+            return 0
+        }
+        return run(options) { line in
+            // Unbuffered, so a script driving the launcher sees each action as it happens.
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+    }
+
+    /// Runs with parsed options; action-log lines go to `output`, error lines to `errors`
+    /// (standard error by default). `inspect` sees the launcher after the last frame (tests).
+    /// Returns the exit code.
+    public static func run(_ options: LauncherOptions, output: @escaping (String) -> Void,
+                           errors: @escaping (String) -> Void = { FileHandle.standardError.write(Data(("sample-launcher: " + $0 + "\n").utf8)) },
+                           inspect: ((Launcher) -> Void)? = nil) -> Int32 {
+        func fail(_ message: String) -> Int32 {
+            errors(message)
+            return 1
+        }
+        if let name = options.sample, SampleCatalog.named(name) == nil {
+            return fail("no sample named \"\(name)\"; try --list")
+        }
+        var script: InputScript?
+        if let path = options.script {
+            do {
+                script = try InputScript(parsing: String(contentsOfFile: path, encoding: .utf8))
+            } catch let e as InputScriptError {
+                return fail("\(path): \(e)")
+            } catch {
+                return fail("can't read script \(path): \(error.localizedDescription)")
+            }
+        }
+        let host: SDLHost
+        do {
+            host = try SDLHost(configuration: .init(title: "SDLControls samples", size: options.size, scale: options.scale,
+                                                     vsync: !options.headless, headless: options.headless))
+        } catch SDLControlsError.noDisplay {
+            return fail("no display to open a window on. Run headless: swift run sample-launcher --headless --screenshot out.png, or in a virtual display: xvfb-run swift run sample-launcher")
+        } catch {
+            return fail("\(error)")
+        }
+        defer { host.shutdown() }
+        if options.headless {
+            // Deterministic time: each frame is 1/60 s, so replays are repeatable.
+            var t: TimeInterval = 0
+            host.clock = { t }
+            host.log = { _ in }
+            let launcher = Launcher(host: host, options: options, output: output, errors: errors)
+            let code = launcher.loop(script: script) { t = Double(launcher.frame) / 60 }
+            inspect?(launcher)
+            launcher.close()
+            return code
+        }
+        let launcher = Launcher(host: host, options: options, output: output, errors: errors)
+        let code = launcher.loop(script: script, beforeFrame: {})
+        inspect?(launcher)
+        launcher.close()
+        return code
+    }
+
+    init(host: SDLHost, options: LauncherOptions, output: @escaping (String) -> Void, errors: @escaping (String) -> Void) {
+        self.host = host
+        self.options = options
+        self.output = output
+        self.errors = errors
+        let app = UIApplication.shared
+        app.actionDelivery = .batched
+        if options.logActions {
+            app.actionDeliveryObserver = { [unowned self] record in self.log(record) }
+        }
+        if options.dark { host.window.overrideUserInterfaceStyle = .dark }
+        buildChrome()
+        if let name = options.sample, let info = SampleCatalog.named(name) {
+            open(info)
+        } else {
+            showList()
+        }
+    }
+
+    private func buildChrome() {
+        rootView.backgroundColor = .systemBackground
+        rootView.frame = host.window.bounds
+        host.window.addSubview(rootView)
+        header.backgroundColor = .secondarySystemBackground
+        rootView.addSubview(header)
+        backButton.setTitle("‹ Samples", for: .normal)
+        backButton.accessibilityLabel = "Back"
+        backButton.addTarget(self, action: Launcher.backTapped, for: .primaryActionTriggered)
+        header.addSubview(backButton)
+        titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
+        titleLabel.textAlignment = .center
+        header.addSubview(titleLabel)
+        list = SampleListView { [unowned self] info in self.open(info) }
+        rootView.addSubview(list)
+    }
+
+    private func backTapped() {
+        showList()
+    }
+
+    /// Opens a sample.
+    func open(_ info: SampleInfo) {
+        scene?.close()
+        scene?.root.removeFromSuperview()
+        let s = info.make()
+        s.host = host
+        s.frame = frame
+        scene = s
+        currentInfo = info
+        rootView.addSubview(s.root)
+        list.isHidden = true
+        backButton.isHidden = false
+        titleLabel.text = info.title
+        rootView.backgroundColor = s.root.backgroundColor == nil ? nil : .systemBackground
+        rootView.passesTouchesThrough = s.root.passesTouchesThrough
+        layoutChrome()
+    }
+
+    /// Returns to the list.
+    func showList() {
+        scene?.close()
+        scene?.root.removeFromSuperview()
+        scene = nil
+        currentInfo = nil
+        list.isHidden = false
+        backButton.isHidden = true
+        titleLabel.text = "SDLControls samples"
+        rootView.backgroundColor = .systemBackground
+        rootView.passesTouchesThrough = false
+        layoutChrome()
+    }
+
+    private func layoutChrome() {
+        let b = host.window.bounds
+        rootView.frame = b
+        header.frame = CGRect(x: 0, y: 0, width: b.width, height: Launcher.headerHeight)
+        backButton.sizeToFit()
+        backButton.frame.origin = CGPoint(x: 8, y: (Launcher.headerHeight - backButton.frame.height) / 2)
+        titleLabel.frame = CGRect(x: 120, y: 0, width: max(0, b.width - 240), height: Launcher.headerHeight)
+        let content = CGRect(x: 0, y: Launcher.headerHeight, width: b.width, height: max(0, b.height - Launcher.headerHeight))
+        list.frame = content
+        scene?.root.frame = content
+    }
+
+    /// One line per visible accessibility element: label, value, traits, frame in window points.
+    func dumpAccessibility() {
+        func walk(_ v: UIView) {
+            guard !v.isHidden else { return }
+            if v.isAccessibilityElement, let label = v.accessibilityLabel, !label.isEmpty {
+                let f = v.accessibilityFrame
+                let value = v.accessibilityValue.map { " value=\"\($0)\"" } ?? ""
+                output(String(format: "%@ \"%@\"%@ frame=(%.0f, %.0f, %.0f, %.0f) center=(%.0f, %.0f)",
+                              String(describing: type(of: v)), label, value, f.minX, f.minY, f.width, f.height, f.midX, f.midY))
+                return   // an element's subviews are part of it (a button's title label)
+            }
+            for s in v.subviews { walk(s) }
+        }
+        walk(host.window)
+    }
+
+    private func log(_ record: ActionDeliveryRecord) {
+        let sender = String(describing: type(of: record.sender))
+        let label = record.sender.accessibilityLabel.map { "\"\($0)\"" } ?? "-"
+        output("frame \(frame): \(sender) \(label) \(record.controlEvents) -> \(record.receivers.joined(separator: ", "))")
+    }
+
+    /// The frame loop. Returns the exit code.
+    func loop(script: InputScript?, beforeFrame: () -> Void) -> Int32 {
+        let player = script.map { InputScriptPlayer(script: $0, host: host) }
+        let recorder = options.record.map { _ in InputScriptRecorder(host: host) }
+        let frames = options.frames ?? (options.headless ? max(1, (script?.lastFrame ?? -1) + 2) : nil)
+        var lastSize = host.window.bounds.size
+        running: while frames.map({ frame < $0 }) ?? true {
+            beforeFrame()
+            scene?.frame = frame
+            player?.pushEvents(forFrame: frame)
+            var event = SDL_Event()
+            while SDL_PollEvent(&event) != 0 {
+                recorder?.record(event, frame: frame)
+                let consumed = host.handle(event)
+                let type = SDL_EventType(event.type)
+                if type == SDL_QUIT { break running }
+                if type == SDL_KEYDOWN, event.key.keysym.scancode == SDL_SCANCODE_ESCAPE, scene != nil {
+                    showList()
+                    continue
+                }
+                if !consumed { scene?.handleUnconsumed(event, host: host) }
+            }
+            if host.window.bounds.size != lastSize {
+                lastSize = host.window.bounds.size
+                layoutChrome()
+            }
+            let started = DispatchTime.now().uptimeNanoseconds
+            host.update()
+            scene?.update(frame: frame)
+            let bg = UIColor.systemBackground.resolvedColor(with: host.window.userInterfaceStyle).rgba8
+            SDL_SetRenderDrawColor(host.renderer, bg.r, bg.g, bg.b, 255)
+            SDL_RenderClear(host.renderer)
+            scene?.drawBehindUI(renderer: host.renderer, pixelScale: host.pixelScale,
+                                contentOrigin: CGPoint(x: 0, y: Launcher.headerHeight))
+            host.render()
+            scene?.lastFrameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+            if let path = options.screenshot, let frames, frame == frames - 1 {
+                do { try host.screenshot(to: path) } catch {
+                    errors("\(error)")
+                    return 1
+                }
+            }
+            SDL_RenderPresent(host.renderer)
+            frame += 1
+        }
+        if options.dumpAccessibility { dumpAccessibility() }
+        if let path = options.screenshot, frames == nil {
+            try? host.screenshot(to: path)
+        }
+        if let recorder, let path = options.record {
+            do {
+                try recorder.script.text.write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                errors("can't write \(path): \(error.localizedDescription)")
+                return 1
+            }
+        }
+        return 0
+    }
+
+    /// Closes the sample and detaches from the application (the host shuts down after).
+    func close() {
+        // Cancel touches while the sample is alive: its controls report cancels to it.
+        host.window.cancelAllTouches()
+        UIApplication.shared.deliverPendingActions()
+        scene?.close()
+        UIApplication.shared.actionDeliveryObserver = nil
+        UIApplication.shared.discardPendingActions()
+        host.window.overrideUserInterfaceStyle = .unspecified
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SDLControls
+
+/// The launcher's command line.
+public struct LauncherOptions: Equatable, Sendable {
+    /// Print the samples and exit.
+    public var list = false
+    /// Print help and exit.
+    public var help = false
+    /// Open this sample directly (its command-line name).
+    public var sample: String?
+    /// Dummy video driver and software renderer.
+    public var headless = false
+    /// Quit after this many frames.
+    public var frames: Int?
+    /// Window size in points.
+    public var size = CGSize(width: 960, height: 640)
+    /// Pixels per point to force.
+    public var scale: CGFloat?
+    /// Write a PNG of the last frame here.
+    public var screenshot: String?
+    /// Replay this input script.
+    public var script: String?
+    /// Record the session's input to this file.
+    public var record: String?
+    /// Print each delivered action as one line on standard output.
+    public var logActions = false
+    /// Start in dark mode.
+    public var dark = false
+    /// Print the accessibility elements (label, value, frame) after the last frame.
+    public var dumpAccessibility = false
+
+    /// Creates the defaults.
+    public init() {}
+
+    /// The text of `--help`.
+    public static let helpText = """
+    Usage: sample-launcher [options]
+
+    Shows every SDLControls sample; pick one from the list (Escape or the back button returns).
+
+    Options:
+      --list               print the samples (name and description) and exit
+      --sample NAME        open a sample directly (see --list)
+      --headless           no window: SDL's dummy video driver and the software renderer
+      --frames N           quit after N frames (headless default: the script's length, else 1)
+      --size WxH           window size in points (default 960x640)
+      --scale S            force S pixels per point (e.g. 2 for a HiDPI screenshot)
+      --screenshot PATH    write a PNG of the last frame
+      --script PATH        replay an input script (format: README, "Input scripts")
+      --record PATH        record this session's input as a script
+      --log-actions        print each delivered action on stdout as one line:
+                           frame, sender class, sender label, event, receiver(s)
+      --dark               start in dark mode
+      --dump-accessibility print every accessibility element (label, value, frame in
+                           window points) after the last frame: where to click in scripts
+      --help               show this help
+
+    No display? Run headless (--headless --screenshot out.png) or in a virtual display:
+      xvfb-run swift run sample-launcher
+    """
+
+    /// Parses arguments; throws a one-line message for bad ones.
+    public static func parse(_ args: [String]) throws -> LauncherOptions {
+        var o = LauncherOptions()
+        var i = 0
+        func value(_ flag: String) throws -> String {
+            i += 1
+            guard i < args.count else { throw OptionError("\(flag) needs a value") }
+            return args[i]
+        }
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "--list": o.list = true
+            case "--help", "-h": o.help = true
+            case "--sample": o.sample = try value(a)
+            case "--headless": o.headless = true
+            case "--frames":
+                let v = try value(a)
+                guard let n = Int(v), n >= 0 else { throw OptionError("--frames needs a whole number, not \"\(v)\"") }
+                o.frames = n
+            case "--size":
+                let v = try value(a)
+                let parts = v.lowercased().split(separator: "x")
+                guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384 else {
+                    throw OptionError("--size needs WIDTHxHEIGHT, like 960x640, not \"\(v)\"")
+                }
+                o.size = CGSize(width: w, height: h)
+            case "--scale":
+                let v = try value(a)
+                guard let s = Double(v), s.isFinite, s > 0, s <= 8 else { throw OptionError("--scale needs a number in (0, 8], not \"\(v)\"") }
+                o.scale = CGFloat(s)
+            case "--screenshot": o.screenshot = try value(a)
+            case "--script": o.script = try value(a)
+            case "--record": o.record = try value(a)
+            case "--log-actions": o.logActions = true
+            case "--dark": o.dark = true
+            case "--dump-accessibility": o.dumpAccessibility = true
+            default: throw OptionError("unknown option \"\(a)\" (see --help)")
+            }
+            i += 1
+        }
+        return o
+    }
+}
+
+/// A bad command line.
+public struct OptionError: Error, CustomStringConvertible {
+    /// What was wrong.
+    public let description: String
+    init(_ d: String) { description = d }
+}

@@ -1,0 +1,138 @@
+import CSDL2
+import Foundation
+import SDLControls
+
+/// A small game scene drawn with SDL calls, under a HUD of controls. The launcher's loop is
+/// the embedding loop: events the UI consumed (clicks on the HUD) never reach the game, so
+/// clicking "Pause" does not also fire a shot.
+@MainActor
+final class EmbeddedGameSample: SampleScene {
+    let pause = UIButton(configuration: .gray())
+    let speed = UISlider()
+    let autoFire = UISwitch()
+    let autoFireLabel = UILabel()
+    let scoreLabel = UILabel()
+    let hud = UIView()
+    private(set) var shotsFired = 0
+    private(set) var score = 0
+    private var shots: [(x: CGFloat, y: CGFloat)] = []
+    private var targetX: CGFloat = 0
+    private var tick = 0
+    private var size: CGSize = .zero
+
+    override init() {
+        super.init()
+        root.backgroundColor = nil         // the game shows through…
+        root.passesTouchesThrough = true   // …and so do clicks on empty space
+        hud.backgroundColor = UIColor(white: 0, alpha: 0.45)
+        hud.cornerRadius = 14
+        hud.overrideUserInterfaceStyle = .dark   // the HUD sits on a dark scene
+        root.addSubview(hud)
+        pause.setTitle("Pause", for: .normal)
+        pause.setTitle("Resume", for: .selected)
+        pause.changesSelectionAsPrimaryAction = true
+        pause.addAction(UIAction(title: "pause") { [unowned self] _ in updateScore() }, for: .primaryActionTriggered)
+        hud.addSubview(pause)
+        speed.minimumValue = 0.5
+        speed.maximumValue = 3
+        speed.value = 1
+        speed.accessibilityLabel = "Speed"
+        hud.addSubview(speed)
+        autoFire.accessibilityLabel = "Auto-fire"
+        autoFire.addAction(UIAction(title: "auto-fire") { _ in }, for: .valueChanged)
+        hud.addSubview(autoFire)
+        autoFireLabel.text = "Auto-fire"
+        autoFireLabel.textColor = .white
+        hud.addSubview(autoFireLabel)
+        scoreLabel.textColor = .white
+        scoreLabel.font = .systemFont(ofSize: 17, weight: .bold)
+        hud.addSubview(scoreLabel)
+        updateScore()
+        root.onLayout = { [unowned self] b in
+            size = b.size
+            hud.frame = CGRect(x: 12, y: 12, width: min(b.width - 24, 700), height: 56)
+            pause.frame = CGRect(x: 10, y: 10, width: 100, height: 36)
+            speed.frame = CGRect(x: 124, y: 11, width: 160, height: 34)
+            autoFire.sizeToFit()
+            autoFire.frame.origin = CGPoint(x: 300, y: 12)
+            autoFireLabel.frame = CGRect(x: autoFire.frame.maxX + 8, y: 12, width: 80, height: 32)
+            scoreLabel.frame = CGRect(x: 470, y: 12, width: 220, height: 32)
+        }
+    }
+
+    private var ship: CGPoint { CGPoint(x: size.width / 2, y: size.height - 40) }
+
+    /// The game's input: what the UI did not consume.
+    override func handleUnconsumed(_ event: SDL_Event, host: SDLHost) {
+        switch SDL_EventType(event.type) {
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT), SDL_FINGERDOWN:
+            fire()
+        default:
+            break
+        }
+    }
+
+    private func fire() {
+        guard !pause.isSelected else { return }
+        shotsFired += 1
+        shots.append((ship.x, ship.y - 20))
+        updateScore()
+    }
+
+    private func updateScore() {
+        scoreLabel.text = pause.isSelected ? "Paused" : "Score \(score) · \(shotsFired) shots"
+    }
+
+    override func update(frame: Int) {
+        guard !pause.isSelected, size.width > 0 else { return }
+        tick += 1
+        let v = CGFloat(speed.value)
+        targetX = (sin(CGFloat(tick) * 0.02 * v) * 0.4 + 0.5) * size.width
+        if autoFire.isOn, tick % 20 == 0 { fire() }
+        var kept: [(x: CGFloat, y: CGFloat)] = []
+        for var s in shots {
+            s.y -= 6 * v
+            if abs(s.y - 110) < 14, abs(s.x - targetX) < 30 {
+                score += 1
+                updateScore()
+                continue
+            }
+            if s.y > 0 { kept.append(s) }
+        }
+        shots = kept
+    }
+
+    override func drawBehindUI(renderer: OpaquePointer, pixelScale: CGFloat, contentOrigin: CGPoint) {
+        let s = pixelScale
+        func rect(_ r: CGRect, _ c: (UInt8, UInt8, UInt8)) {
+            var sr = SDL_FRect(x: Float((r.minX + contentOrigin.x) * s), y: Float((r.minY + contentOrigin.y) * s),
+                               w: Float(r.width * s), h: Float(r.height * s))
+            SDL_SetRenderDrawColor(renderer, c.0, c.1, c.2, 255)
+            SDL_RenderFillRectF(renderer, &sr)
+        }
+        // Sky bands, stars, the target, shots and the ship.
+        let bands = 8
+        for i in 0..<bands {
+            let t = CGFloat(i) / CGFloat(bands)
+            rect(CGRect(x: 0, y: size.height * t, width: size.width, height: size.height / CGFloat(bands) + 1),
+                 (UInt8(10 + 20 * t), UInt8(14 + 30 * t), UInt8(40 + 60 * t)))
+        }
+        for i in 0..<60 {
+            let x = CGFloat((i * 97) % 1000) / 1000 * size.width
+            let y = CGFloat((i * 53 + tick / 3) % 1000) / 1000 * size.height
+            rect(CGRect(x: x, y: y, width: 2, height: 2), (200, 210, 255))
+        }
+        rect(CGRect(x: targetX - 30, y: 100, width: 60, height: 20), (255, 149, 0))
+        for shot in shots { rect(CGRect(x: shot.x - 2, y: shot.y - 8, width: 4, height: 16), (255, 255, 120)) }
+        let p = ship
+        var verts = [
+            SDL_Vertex(position: SDL_FPoint(x: Float((p.x + contentOrigin.x) * s), y: Float((p.y - 22 + contentOrigin.y) * s)),
+                       color: SDL_Color(r: 90, g: 200, b: 250, a: 255), tex_coord: SDL_FPoint()),
+            SDL_Vertex(position: SDL_FPoint(x: Float((p.x - 18 + contentOrigin.x) * s), y: Float((p.y + 14 + contentOrigin.y) * s)),
+                       color: SDL_Color(r: 40, g: 120, b: 220, a: 255), tex_coord: SDL_FPoint()),
+            SDL_Vertex(position: SDL_FPoint(x: Float((p.x + 18 + contentOrigin.x) * s), y: Float((p.y + 14 + contentOrigin.y) * s)),
+                       color: SDL_Color(r: 40, g: 120, b: 220, a: 255), tex_coord: SDL_FPoint()),
+        ]
+        SDL_RenderGeometry(renderer, nil, &verts, 3, nil, 0)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import SDLControls
+
+/// A custom control that overrides every tracking hook, as Apple's subclassing notes
+/// describe, and reports each call and state change.
+@MainActor
+final class InspectorPad: UIControl {
+    var report: ((String) -> Void)?
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        accessibilityLabel = "Pad"
+    }
+
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        report?("beginTracking tapCount \(touch.tapCount)")
+        return true
+    }
+
+    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        setNeedsDisplay()
+        return true
+    }
+
+    override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        report?("endTracking")
+    }
+
+    override func cancelTracking(with event: UIEvent?) {
+        report?("cancelTracking")
+        super.cancelTracking(with: event)
+    }
+
+    override func stateDidChange() {
+        super.stateDidChange()
+        report?("state \(describe(state))")
+    }
+
+    private func describe(_ s: State) -> String {
+        var parts: [String] = []
+        if s.contains(.highlighted) { parts.append("highlighted") }
+        if s.contains(.disabled) { parts.append("disabled") }
+        if s.contains(.selected) { parts.append("selected") }
+        if s.contains(.focused) { parts.append("focused") }
+        return parts.isEmpty ? "normal" : parts.joined(separator: "+")
+    }
+
+    override func draw(_ rect: CGRect) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        let b = bounds
+        ctx.fillShadow(b.offsetBy(dx: 0, dy: 2), radius: 20, blur: 6, color: Theme.shadow)
+        let fill: UIColor = !isEnabled ? Theme.controlFill : (isHighlighted ? tintColor : tintColor.withAlphaComponent(0.18))
+        ctx.fillRoundedRect(b, radius: 20, color: fill)
+        // The 70-point touch slop, drawn as a dashed outline would be noisy: a faint ring.
+        ctx.strokeRoundedRect(b, radius: 20, width: 2, color: tintColor)
+        let text = isTracking ? (isTouchInside ? "inside" : "outside (drag back!)") : "Touch me"
+        let size = ctx.size(of: text, font: .systemFont(ofSize: 20, weight: .semibold))
+        ctx.drawText(text, font: .systemFont(ofSize: 20, weight: .semibold), color: isHighlighted ? .white : .label,
+                     at: CGPoint(x: (b.width - size.width) / 2, y: (b.height - size.height) / 2))
+    }
+}
+
+/// A custom control and a live log of every control event and state change, with frame
+/// numbers: drag out of the pad and back to see touchDragExit / touchDragEnter and the
+/// 70-point slop; double-tap for touchDownRepeat.
+@MainActor
+final class EventInspectorSample: SampleScene {
+    let pad = InspectorPad(frame: .zero)
+    let enabledSwitch = UISwitch()
+    let enabledLabel = UILabel()
+    let logLabel = UILabel()
+    let hint = UILabel()
+    private var lines: [String] = []
+
+    override init() {
+        super.init()
+        root.addSubview(pad)
+        pad.report = { [weak self] in self?.append($0) }
+        for (event, name) in UIControl.Event.names {
+            pad.addAction(UIAction(identifier: .init("inspect-\(name)")) { [unowned self] _ in append("→ \(name)") }, for: event)
+        }
+        enabledSwitch.isOn = true
+        enabledSwitch.accessibilityLabel = "Enabled"
+        enabledSwitch.addAction(UIAction { [unowned self] _ in pad.isEnabled = enabledSwitch.isOn }, for: .valueChanged)
+        root.addSubview(enabledSwitch)
+        enabledLabel.text = "Enabled"
+        root.addSubview(enabledLabel)
+        hint.text = "Tracking calls and state changes happen at once; actions (→) arrive in one batch at the end of the frame."
+        hint.numberOfLines = 0
+        hint.font = .systemFont(ofSize: 13)
+        hint.textColor = .secondaryLabel
+        root.addSubview(hint)
+        logLabel.numberOfLines = 0
+        logLabel.font = .systemFont(ofSize: 14)
+        logLabel.lineBreakMode = .byTruncatingTail
+        root.addSubview(logLabel)
+        root.onLayout = { [unowned self] b in
+            let left = min(300, b.width * 0.45)
+            pad.frame = CGRect(x: 30, y: 30, width: left - 30, height: 150)
+            enabledSwitch.sizeToFit()
+            enabledSwitch.frame.origin = CGPoint(x: 30, y: 200)
+            enabledLabel.frame = CGRect(x: enabledSwitch.frame.maxX + 10, y: 200, width: 120, height: enabledSwitch.frame.height)
+            hint.frame = CGRect(x: 30, y: 250, width: left - 30, height: 80)
+            logLabel.frame = CGRect(x: left + 30, y: 20, width: b.width - left - 50, height: b.height - 40)
+        }
+    }
+
+    private func append(_ s: String) {
+        lines.append("\(frame)  \(s)")
+        if lines.count > 200 { lines.removeFirst(lines.count - 200) }
+        let visible = max(1, Int(logLabel.bounds.height / 18))
+        logLabel.text = lines.suffix(visible).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,198 @@
+import CSDL2
+import Foundation
+
+/// Replays an ``InputScript`` by pushing real SDL events into the queue, frame by frame,
+/// so replayed input goes through exactly the path live input takes.
+///
+/// ```swift
+/// let player = InputScriptPlayer(script: try InputScript(parsing: text), host: host)
+/// host.run(frames: player.script.lastFrame + 2) { frame in player.pushEvents(forFrame: frame); return true }
+/// ```
+/// The `onFrame` callback of ``SDLHost/run(frames:onFrame:)`` runs after events were polled,
+/// so the pushed events are handled at the start of the next frame.
+@MainActor
+public final class InputScriptPlayer {
+    /// The script.
+    public let script: InputScript
+    private unowned let host: SDLHost
+    private var next = 0
+
+    /// Creates a player for `host`.
+    public init(script: InputScript, host: SDLHost) {
+        self.script = script
+        self.host = host
+    }
+
+    /// Whether every event has been pushed.
+    public var isFinished: Bool { next >= script.entries.count }
+
+    /// Pushes the events of `frame` (and any earlier ones not yet pushed).
+    public func pushEvents(forFrame frame: Int) {
+        while next < script.entries.count, script.entries[next].frame <= frame {
+            for var e in sdlEvents(for: script.entries[next].event) { SDL_PushEvent(&e) }
+            next += 1
+        }
+    }
+
+    /// The SDL events that reproduce one scripted event.
+    func sdlEvents(for event: InputScript.Event) -> [SDL_Event] {
+        let windowID = SDL_GetWindowID(host.sdlWindow)
+        let unit = host.windowUnitsPerPoint
+        var e = SDL_Event()
+        switch event {
+        case .mouse(let phase, let p):
+            let x = Int32(clamping: Int((p.x * unit).rounded())), y = Int32(clamping: Int((p.y * unit).rounded()))
+            if phase == .move {
+                e.type = SDL_MOUSEMOTION.rawValue
+                e.motion.windowID = windowID
+                e.motion.x = x
+                e.motion.y = y
+                e.motion.state = 1   // SDL_BUTTON_LMASK (a function-like macro Swift can't import)
+            } else {
+                e.type = phase == .down ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
+                e.button.windowID = windowID
+                e.button.button = UInt8(SDL_BUTTON_LEFT)
+                e.button.state = UInt8(phase == .down ? SDL_PRESSED : SDL_RELEASED)
+                e.button.clicks = 1
+                e.button.x = x
+                e.button.y = y
+            }
+        case .finger(let phase, let id, let p):
+            let size = host.windowSizeInPoints
+            e.type = phase == .down ? SDL_FINGERDOWN.rawValue : (phase == .up ? SDL_FINGERUP.rawValue : SDL_FINGERMOTION.rawValue)
+            e.tfinger.windowID = windowID
+            e.tfinger.touchId = InputScriptPlayer.scriptTouchDevice
+            e.tfinger.fingerId = id
+            e.tfinger.x = Float(size.width > 0 ? p.x / size.width : 0)
+            e.tfinger.y = Float(size.height > 0 ? p.y / size.height : 0)
+        case .key(let down, let name, let mods):
+            let scancode = SDL_GetScancodeFromName(name)
+            e.type = down ? SDL_KEYDOWN.rawValue : SDL_KEYUP.rawValue
+            e.key.windowID = windowID
+            e.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+            e.key.keysym.scancode = scancode
+            e.key.keysym.sym = SDL_GetKeyFromScancode(scancode)
+            var m: UInt32 = 0
+            if mods.contains(.shift) { m |= KMOD_LSHIFT.rawValue }
+            if mods.contains(.control) { m |= KMOD_LCTRL.rawValue }
+            if mods.contains(.alternate) { m |= KMOD_LALT.rawValue }
+            if mods.contains(.command) { m |= KMOD_LGUI.rawValue }
+            e.key.keysym.mod = UInt16(m)
+        case .text(let text):
+            // SDL_TEXTINPUT carries at most 31 bytes: longer text becomes several events.
+            return InputScriptPlayer.utf8Chunks(text, maxBytes: 31).map { chunk in
+                var t = SDL_Event()
+                t.type = SDL_TEXTINPUT.rawValue
+                t.text.windowID = windowID
+                InputScriptPlayer.copy(chunk, into: &t.text.text)
+                return t
+            }
+        case .compose(let text, let cursor):
+            e.type = SDL_TEXTEDITING.rawValue
+            e.edit.windowID = windowID
+            e.edit.start = Int32(clamping: cursor)
+            e.edit.length = 0
+            InputScriptPlayer.copy(InputScriptPlayer.utf8Chunks(text, maxBytes: 31).first ?? "", into: &e.edit.text)
+        case .focus(let gained):
+            e.type = SDL_WINDOWEVENT.rawValue
+            e.window.windowID = windowID
+            e.window.event = UInt8((gained ? SDL_WINDOWEVENT_FOCUS_GAINED : SDL_WINDOWEVENT_FOCUS_LOST).rawValue)
+        case .resize(let size):
+            SDL_SetWindowSize(host.sdlWindow, Int32(size.width * unit), Int32(size.height * unit))
+            e.type = SDL_WINDOWEVENT.rawValue
+            e.window.windowID = windowID
+            e.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+            e.window.data1 = Int32(size.width * unit)
+            e.window.data2 = Int32(size.height * unit)
+        case .quit:
+            e.type = SDL_QUIT.rawValue
+        }
+        return [e]
+    }
+
+    /// The touch device id scripted fingers use.
+    static let scriptTouchDevice: Int64 = 0x5C41_0001
+
+    static func utf8Chunks(_ text: String, maxBytes: Int) -> [String] {
+        var chunks: [String] = []
+        var current = ""
+        for ch in text {
+            if current.utf8.count + String(ch).utf8.count > maxBytes, !current.isEmpty {
+                chunks.append(current)
+                current = ""
+            }
+            current.append(ch)
+        }
+        if !current.isEmpty { chunks.append(current) }
+        return chunks
+    }
+
+    static func copy<T>(_ string: String, into buffer: inout T) {
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            let bytes = Array(string.utf8.prefix(raw.count - 1))
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+            raw[bytes.count] = 0
+        }
+    }
+}
+
+/// Records live SDL events as an ``InputScript`` (the inverse of ``InputScriptPlayer``).
+/// Feed it every event with the frame it was handled in; save ``script``'s `text`.
+@MainActor
+public final class InputScriptRecorder {
+    /// What has been recorded.
+    public private(set) var script = InputScript()
+    private unowned let host: SDLHost
+    private var mouseDown = false
+
+    /// Creates a recorder for `host`.
+    public init(host: SDLHost) {
+        self.host = host
+    }
+
+    /// Records `event` if it is one the format covers (left mouse, fingers, keys, text,
+    /// composition, focus, resize, quit); other events are skipped.
+    public func record(_ event: SDL_Event, frame: Int) {
+        let type = SDL_EventType(event.type)
+        let unit = host.windowUnitsPerPoint
+        func add(_ e: InputScript.Event) { script.entries.append(.init(frame: frame, event: e)) }
+        switch type {
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT), event.button.which != SDLInputTranslator.touchMouseID else { return }
+            mouseDown = type == SDL_MOUSEBUTTONDOWN
+            add(.mouse(mouseDown ? .down : .up, CGPoint(x: CGFloat(event.button.x) / unit, y: CGFloat(event.button.y) / unit)))
+        case SDL_MOUSEMOTION:
+            guard mouseDown, event.motion.which != SDLInputTranslator.touchMouseID else { return }
+            add(.mouse(.move, CGPoint(x: CGFloat(event.motion.x) / unit, y: CGFloat(event.motion.y) / unit)))
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            guard event.tfinger.touchId != SDLInputTranslator.mouseTouchID else { return }
+            let size = host.windowSizeInPoints
+            let p = CGPoint(x: CGFloat(event.tfinger.x) * size.width, y: CGFloat(event.tfinger.y) * size.height)
+            let phase: InputScript.Phase = type == SDL_FINGERDOWN ? .down : (type == SDL_FINGERUP ? .up : .move)
+            add(.finger(phase, id: event.tfinger.fingerId, p))
+        case SDL_KEYDOWN, SDL_KEYUP:
+            guard event.key.repeat == 0 else { return }
+            let name = String(cString: SDL_GetScancodeName(event.key.keysym.scancode))
+            guard !name.isEmpty else { return }
+            add(.key(down: type == SDL_KEYDOWN, name: name, modifiers: SDLInputTranslator.modifiers(event.key.keysym.mod)))
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            add(.text(text))
+        case SDL_TEXTEDITING:
+            let text = withUnsafeBytes(of: event.edit.text) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            add(.compose(text, cursor: Int(event.edit.start)))
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_FOCUS_LOST: add(.focus(gained: false))
+            case SDL_WINDOWEVENT_FOCUS_GAINED: add(.focus(gained: true))
+            case SDL_WINDOWEVENT_RESIZED:
+                add(.resize(CGSize(width: CGFloat(event.window.data1) / unit, height: CGFloat(event.window.data2) / unit)))
+            default: break
+            }
+        case SDL_QUIT:
+            add(.quit)
+        default:
+            break
+        }
+    }
+}

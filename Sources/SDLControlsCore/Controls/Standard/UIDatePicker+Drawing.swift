@@ -1,0 +1,195 @@
+import Foundation
+
+/// The inline look: a month grid (title, arrows, weekday headings, day numbers; the
+/// selected day in a filled tint circle, today's number in tint, days outside the limits
+/// dimmed) and pill-shaped hour and minute fields with − and + halves. Pressed elements
+/// darken; a disabled picker draws everything at `Theme.disabledAlpha`.
+extension UIDatePicker {
+    /// The raised half of the AM/PM control (white in light mode, grey in dark mode).
+    static let periodThumbFill = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x636366))
+    static let fieldRadius: CGFloat = 10
+
+    /// A colour as drawn in the current enabled state.
+    func ink(_ color: UIColor) -> UIColor {
+        isEnabled ? color : color.withAlphaComponent(color.alpha * Theme.disabledAlpha)
+    }
+
+    func isPressed(_ element: Element) -> Bool { pressedElement == element && pressedIsInside }
+
+    func drawContent(in ctx: DrawContext) {
+        if showsCalendar { drawCalendar(ctx) }
+        if datePickerMode == .dateAndTime {
+            let y = contentTop + UIDatePicker.calendarHeight + UIDatePicker.sectionGap / 2
+            ctx.strokeLine(from: CGPoint(x: bounds.minX + 16, y: y), to: CGPoint(x: bounds.maxX - 16, y: y),
+                           width: 1 / ctx.scale, color: ink(.separator))
+        }
+        if showsTimeRow { drawTimeRow(ctx) }
+    }
+
+    /// Draws `text` centred in `rect`.
+    func drawCentred(_ ctx: DrawContext, _ text: String, font: UIFont, color: UIColor, in rect: CGRect) {
+        guard !text.isEmpty else { return }
+        let s = ctx.size(of: text, font: font)
+        ctx.drawText(text, font: font, color: color,
+                     at: CGPoint(x: (rect.midX - s.width / 2).rounded(), y: (rect.midY - s.height / 2).rounded()))
+    }
+
+    // MARK: Calendar
+
+    func drawCalendar(_ ctx: DrawContext) {
+        guard let month = displayedMonth else { return }
+        let f = formatters
+
+        let title = monthTitle
+        let ts = ctx.size(of: title, font: UIDatePicker.titleFont)
+        let header = headerRect
+        let titleRect = mirrored(CGRect(x: titleOrigin.x, y: (header.midY - ts.height / 2).rounded(), width: ts.width, height: ts.height))
+        ctx.drawText(title, font: UIDatePicker.titleFont, color: ink(.label), at: titleRect.origin)
+
+        drawChevron(ctx, .previousMonth)
+        drawChevron(ctx, .nextMonth)
+
+        for (column, heading) in f.weekdayHeadings.enumerated() {
+            drawCentred(ctx, heading, font: UIDatePicker.weekdayFont, color: ink(.secondaryLabel),
+                        in: weekdayRect(column, columns: month.columns))
+        }
+
+        let selected = month.dayIndex(of: storedDate)
+        let today = month.dayIndex(of: nowOverride ?? Date())
+        let tint: UIColor = tintColor
+        for i in 0..<month.dayCount {
+            let cell = cellRect(month.leadingBlanks + i, in: month)
+            let d = max(0, min(cell.width, cell.height) - 4)
+            let circle = CGRect(x: cell.midX - d / 2, y: cell.midY - d / 2, width: d, height: d)
+            let selectable = isDaySelectable(i, in: month)
+            let pressed = isPressed(.day(i))
+            var color: UIColor = .label
+            var font = UIDatePicker.dayFont
+            if i == selected && !isEnabled {
+                // A faded tint circle would swallow its white number: disabled, it turns grey
+                // with a readable number, as disabled button plates do.
+                ctx.fillEllipse(in: circle, color: Theme.trackFill)
+                drawCentred(ctx, f.number(i + 1), font: UIDatePicker.dayBoldFont, color: .secondaryLabel, in: cell)
+                continue
+            } else if i == selected {
+                ctx.fillEllipse(in: circle, color: tint)
+                if pressed { ctx.fillEllipse(in: circle, color: UIColor(white: 0, alpha: 0.18)) }
+                color = .white
+                font = UIDatePicker.dayBoldFont
+            } else {
+                if pressed { ctx.fillEllipse(in: circle, color: tint.withAlphaComponent(0.16)) }
+                if i == today {
+                    color = selectable ? tint : tint.withAlphaComponent(0.45)
+                    font = UIDatePicker.dayBoldFont
+                } else if !selectable {
+                    color = .tertiaryLabel
+                }
+            }
+            drawCentred(ctx, f.number(i + 1), font: font, color: ink(color), in: cell)
+        }
+    }
+
+    /// A month arrow: a chevron pointing back or forward (mirrored right to left).
+    func drawChevron(_ ctx: DrawContext, _ element: Element) {
+        let r = arrowRect(element)
+        let enabled = isElementEnabled(element)
+        var color: UIColor = enabled ? tintColor : .tertiaryLabel
+        if isPressed(element) { color = color.withAlphaComponent(0.35) }
+        let pointsLeft = (element == .previousMonth) != isRightToLeft
+        let h: CGFloat = 7, w: CGFloat = 4.5
+        let cx = r.midX, cy = r.midY
+        let tip = CGPoint(x: pointsLeft ? cx - w : cx + w, y: cy)
+        let top = CGPoint(x: pointsLeft ? cx + w : cx - w, y: cy - h)
+        let bottom = CGPoint(x: pointsLeft ? cx + w : cx - w, y: cy + h)
+        drawArm(ctx, from: top, to: tip, color: ink(color))
+        drawArm(ctx, from: tip, to: bottom, color: ink(color))
+    }
+
+    /// One stroke of a chevron, with a round cap at the tip so the arms join cleanly.
+    func drawArm(_ ctx: DrawContext, from a: CGPoint, to b: CGPoint, color: UIColor) {
+        let width: CGFloat = 2.5
+        ctx.strokeLine(from: a, to: b, width: width, color: color)
+        for p in [a, b] {
+            ctx.fillEllipse(in: CGRect(x: p.x - width / 2, y: p.y - width / 2, width: width, height: width), color: color)
+        }
+    }
+
+    // MARK: Time row
+
+    func drawTimeRow(_ ctx: DrawContext) {
+        let layout = timeRowLayout()
+        let f = formatters
+        let hourText: String, minuteText: String
+        if datePickerMode == .countDownTimer {
+            let minutes = Int(storedCountDownDuration) / 60
+            hourText = f.number(minutes / 60)
+            minuteText = f.number(minutes % 60)
+        } else {
+            let mod = minuteOfDay(storedDate)
+            hourText = self.hourText(minuteOfDay: mod)
+            minuteText = f.twoDigit(mod % 60)
+        }
+        drawField(ctx, layout.hourPill, text: hourText, down: .hourDown, up: .hourUp)
+        drawField(ctx, layout.minutePill, text: minuteText, down: .minuteDown, up: .minuteUp)
+        if let colon = layout.colon {
+            drawCentred(ctx, ":", font: UIDatePicker.fieldFont, color: ink(.label), in: colon.offsetBy(dx: 0, dy: -1))
+        }
+        if let period = layout.period { drawPeriod(ctx, period) }
+        let units = countDownUnits
+        for (rect, word) in [(layout.hourUnit, units.hours), (layout.minuteUnit, units.minutes)] {
+            guard let rect else { continue }
+            let s = ctx.size(of: word, font: UIDatePicker.unitFont)
+            ctx.drawText(word, font: UIDatePicker.unitFont, color: ink(.secondaryLabel),
+                         at: CGPoint(x: rect.minX, y: (rect.midY - s.height / 2).rounded()))
+        }
+    }
+
+    /// A value between a − and a + half, on a rounded pill.
+    func drawField(_ ctx: DrawContext, _ pill: CGRect, text: String, down: Element, up: Element) {
+        let radius = UIDatePicker.fieldRadius
+        ctx.fillRoundedRect(pill, radius: radius, color: ink(Theme.controlFill))
+        for (element, isUp) in [(down, false), (up, true)] {
+            let seg = UIDatePicker.stepRect(of: pill, up: isUp)
+            if isPressed(element) {
+                // The half's outer corners are rounded, its inner edge square.
+                ctx.fillRoundedRect(seg, radius: radius, color: Theme.controlFillPressed)
+                let inner = CGRect(x: isUp ? seg.minX : seg.maxX - radius, y: seg.minY, width: radius, height: seg.height)
+                ctx.fill(inner, color: Theme.controlFillPressed)
+            }
+            var color: UIColor = isElementEnabled(element) ? tintColor : .tertiaryLabel
+            if isPressed(element) { color = color.withAlphaComponent(0.5) }
+            let c = CGPoint(x: seg.midX, y: seg.midY)
+            let half: CGFloat = 5.5, width: CGFloat = 2
+            ctx.strokeLine(from: CGPoint(x: c.x - half, y: c.y), to: CGPoint(x: c.x + half, y: c.y), width: width, color: ink(color))
+            if isUp {
+                ctx.strokeLine(from: CGPoint(x: c.x, y: c.y - half), to: CGPoint(x: c.x, y: c.y + half), width: width, color: ink(color))
+            }
+            // A hairline between the half and the value.
+            let x = isUp ? seg.minX : seg.maxX
+            ctx.strokeLine(from: CGPoint(x: x, y: pill.minY + 9), to: CGPoint(x: x, y: pill.maxY - 9),
+                           width: 1 / ctx.scale, color: ink(.separator))
+        }
+        let value = CGRect(x: pill.minX + UIDatePicker.pillStepWidth, y: pill.minY,
+                           width: pill.width - 2 * UIDatePicker.pillStepWidth, height: pill.height)
+        drawCentred(ctx, text, font: UIDatePicker.fieldFont, color: ink(.label), in: value)
+    }
+
+    /// The AM/PM control: the current half raised, like a segmented control.
+    func drawPeriod(_ ctx: DrawContext, _ rect: CGRect) {
+        let radius = UIDatePicker.fieldRadius
+        ctx.fillRoundedRect(rect, radius: radius, color: ink(Theme.controlFill))
+        let current = minuteOfDay(storedDate) >= 720 ? 1 : 0
+        for i in 0..<2 where i != current && isPressed(.period(i)) {
+            ctx.fillRoundedRect(UIDatePicker.periodHalf(rect, i).insetBy(dx: 2, dy: 2), radius: radius - 2,
+                                color: Theme.controlFillPressed)
+        }
+        let thumb = UIDatePicker.periodHalf(rect, current).insetBy(dx: 2, dy: 2)
+        if isEnabled { ctx.fillShadow(thumb.offsetBy(dx: 0, dy: 1), radius: radius - 2, blur: 2.5, color: Theme.shadow) }
+        ctx.fillRoundedRect(thumb, radius: radius - 2, color: ink(UIDatePicker.periodThumbFill))
+        let symbols = formatters.periodSymbols
+        for i in 0..<2 {
+            drawCentred(ctx, symbols[i], font: UIDatePicker.periodFont, color: ink(i == current ? .label : .secondaryLabel),
+                        in: UIDatePicker.periodHalf(rect, i))
+        }
+    }
+}

@@ -1,0 +1,709 @@
+import Foundation
+
+/// A horizontal row of segments, one of which is selected; a raised plate slides to the
+/// selected segment (white in light mode, a lighter grey in dark mode, as iOS 13+).
+///
+/// Events (rule D5): a touch selects the enabled segment under the finger when it lifts
+/// (dragging between segments moves the pressed highlight). Selecting another segment sends
+/// `.valueChanged`, then runs that segment's `UIAction` (if it has one), then
+/// `.primaryActionTriggered` (rule B11). Tapping the selected segment sends no value
+/// events (the touch events every control sends still flow). Setting
+/// ``selectedSegmentIndex`` in code sends nothing.
+///
+/// Momentary (``isMomentary``): the plate shows only under the finger, every tap sends
+/// `.valueChanged`, and ``selectedSegmentIndex`` is not kept: it holds the tapped segment
+/// from the lift until the actions that tap sent have been delivered (so a handler can
+/// read it, as in UIKit), then returns to ``noSegment``.
+///
+/// Segment action and momentary-reset deliveries are internal dispatches with an empty
+/// control-event mask; an `actionDeliveryObserver` sees them as such (the reset is a
+/// `UIAction` identified as "UISegmentedControl.momentaryReset").
+///
+/// Right-to-left layouts place segment 0 at the right. Keyboard (focused): the arrows move
+/// the selection to the next enabled segment in reading direction, sending `.valueChanged`;
+/// on a momentary control they move a keyboard cursor instead and Space/Return taps it.
+///
+/// Bad input is never fatal: out-of-range indexes are ignored by setters (inserting clamps
+/// the index into range), getters answer nil, false, 0 or ``noSegment``; negative or
+/// non-finite widths mean automatic.
+@MainActor
+open class UISegmentedControl: UIControl {
+    /// The index meaning "no segment selected".
+    public static let noSegment: Int = -1
+
+    /// One segment's content and settings.
+    struct Segment {
+        var title: String?
+        var image: UIImage?
+        var isEnabled = true
+        var width: CGFloat = 0
+        var contentOffset: CGSize = .zero
+        var action: UIAction?
+    }
+
+    /// The segments, in index order.
+    var segments: [Segment] = []
+
+    // MARK: Creating
+
+    /// Creates a control with one segment per item: a `String` makes a title segment, a
+    /// `UIImage` an image segment; other items are skipped. The frame is the natural size.
+    public init(items: [Any]?) {
+        super.init(frame: .zero)
+        for item in items ?? [] {
+            if let title = item as? String {
+                segments.append(Segment(title: title))
+            } else if let image = item as? UIImage {
+                segments.append(Segment(image: image))
+            }
+        }
+        frame.size = sizeThatFits(.zero)
+    }
+
+    /// Creates a control with no segments.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// Creates a control with one segment per action (its title and image); the action runs
+    /// when the user selects its segment.
+    public convenience init(frame: CGRect, actions: [UIAction]) {
+        self.init(frame: frame)
+        segments = actions.map { Segment(title: $0.title.isEmpty ? nil : $0.title, image: $0.image, action: $0) }
+        if frame.size == .zero { self.frame.size = sizeThatFits(.zero) }
+    }
+
+    // MARK: Selection
+
+    /// The selected segment, or ``noSegment``. Setting it in code sends nothing; an index
+    /// out of range (other than ``noSegment``) is ignored **(project choice; UIKit raises)**.
+    open var selectedSegmentIndex: Int {
+        get { storedSelected }
+        set {
+            guard newValue == Self.noSegment || segments.indices.contains(newValue) else { return }
+            guard newValue != storedSelected else { return }
+            storedSelected = newValue
+            stopPlateAnimation()
+            setNeedsDisplay()
+        }
+    }
+    private var storedSelected: Int = UISegmentedControl.noSegment
+
+    /// Whether segments act as buttons: the selection shows only while touched and
+    /// ``selectedSegmentIndex`` is not kept (rule D5).
+    open var isMomentary: Bool = false {
+        didSet { if oldValue != isMomentary { keyboardSegment = nil; setNeedsDisplay() } }
+    }
+
+    /// The number of segments.
+    open var numberOfSegments: Int { segments.count }
+
+    // MARK: Appearance
+
+    /// The fill of the selection plate; nil uses the default (white in light mode, grey in
+    /// dark mode).
+    open var selectedSegmentTintColor: UIColor? {
+        didSet { if oldValue != selectedSegmentTintColor { setNeedsDisplay() } }
+    }
+
+    /// The title font. The selected segment uses its semibold weight when it is the
+    /// system font.
+    open var font: UIFont = .systemFont(ofSize: 13) {
+        didSet { if oldValue != font { contentDidChange() } }
+    }
+
+    /// The colour of titles and images of unselected segments.
+    open var titleColor: UIColor = .label {
+        didSet { if oldValue != titleColor { setNeedsDisplay() } }
+    }
+
+    /// The colour of the selected segment's title and image; nil picks one that reads on
+    /// the plate (the label colour on the default plate, black or white on a custom tint).
+    open var selectedTitleColor: UIColor? {
+        didSet { if oldValue != selectedTitleColor { setNeedsDisplay() } }
+    }
+
+    /// Whether automatic segment widths follow their content (true) or are all equal
+    /// (false, the default).
+    open var apportionsSegmentWidthsByContent: Bool = false {
+        didSet { if oldValue != apportionsSegmentWidthsByContent { contentDidChange() } }
+    }
+
+    // MARK: Managing segments
+
+    /// Inserts a title segment. The index is clamped to 0…``numberOfSegments``. `animated`
+    /// is accepted for UIKit compatibility; insertions are not animated.
+    public func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {
+        insert(Segment(title: title), at: segment)
+    }
+
+    /// Inserts an image segment (index clamped as for titles).
+    public func insertSegment(with image: UIImage?, at segment: Int, animated: Bool) {
+        insert(Segment(image: image), at: segment)
+    }
+
+    /// Inserts a segment showing the action's title and image; the action runs when the
+    /// user selects the segment (index clamped as for titles).
+    public func insertSegment(action: UIAction, at segment: Int, animated: Bool) {
+        insert(Segment(title: action.title.isEmpty ? nil : action.title, image: action.image, action: action), at: segment)
+    }
+
+    private func insert(_ s: Segment, at index: Int) {
+        let i = min(max(index, 0), segments.count)
+        segments.insert(s, at: i)
+        // The same segment stays selected.
+        if storedSelected != Self.noSegment, i <= storedSelected { storedSelected += 1 }
+        if let k = keyboardSegment, i <= k { keyboardSegment = k + 1 }
+        if let h = highlightedSegment, i <= h { highlightedSegment = h + 1 }
+        contentDidChange()
+    }
+
+    /// Removes a segment; an index out of range is ignored. Removing the selected segment
+    /// clears the selection. `animated` is accepted and ignored.
+    public func removeSegment(at segment: Int, animated: Bool) {
+        guard segments.indices.contains(segment) else { return }
+        segments.remove(at: segment)
+        func adjust(_ i: Int?) -> Int? {
+            guard let i else { return nil }
+            if i == segment { return nil }
+            return i > segment ? i - 1 : i
+        }
+        storedSelected = adjust(storedSelected == Self.noSegment ? nil : storedSelected) ?? Self.noSegment
+        keyboardSegment = adjust(keyboardSegment)
+        highlightedSegment = adjust(highlightedSegment)
+        contentDidChange()
+    }
+
+    /// Removes every segment and clears the selection.
+    public func removeAllSegments() {
+        segments.removeAll()
+        storedSelected = Self.noSegment
+        keyboardSegment = nil
+        highlightedSegment = nil
+        contentDidChange()
+    }
+
+    /// Sets a segment's title; a segment shows a title or an image, so this clears its
+    /// image (as UIKit). Out-of-range indexes are ignored.
+    public func setTitle(_ title: String?, forSegmentAt segment: Int) {
+        guard segments.indices.contains(segment) else { return }
+        segments[segment].title = title
+        segments[segment].image = nil
+        contentDidChange()
+    }
+
+    /// A segment's title; nil when it has none or the index is out of range.
+    public func titleForSegment(at segment: Int) -> String? {
+        segments.indices.contains(segment) ? segments[segment].title : nil
+    }
+
+    /// Sets a segment's image; this clears its title (as UIKit). Out-of-range indexes are
+    /// ignored. The image is drawn as a template in the title colour.
+    public func setImage(_ image: UIImage?, forSegmentAt segment: Int) {
+        guard segments.indices.contains(segment) else { return }
+        segments[segment].image = image
+        segments[segment].title = nil
+        contentDidChange()
+    }
+
+    /// A segment's image; nil when it has none or the index is out of range.
+    public func imageForSegment(at segment: Int) -> UIImage? {
+        segments.indices.contains(segment) ? segments[segment].image : nil
+    }
+
+    /// Enables or disables one segment: a disabled segment is dimmed and can't be selected
+    /// by touch or keyboard (code still can). Out-of-range indexes are ignored.
+    public func setEnabled(_ enabled: Bool, forSegmentAt segment: Int) {
+        guard segments.indices.contains(segment), segments[segment].isEnabled != enabled else { return }
+        segments[segment].isEnabled = enabled
+        if !enabled, highlightedSegment == segment { highlightedSegment = nil }
+        setNeedsDisplay()
+    }
+
+    /// Whether a segment is enabled; false for an out-of-range index.
+    public func isEnabledForSegment(at segment: Int) -> Bool {
+        segments.indices.contains(segment) ? segments[segment].isEnabled : false
+    }
+
+    /// Sets a segment's width in points; 0 (and negative or non-finite values) means
+    /// automatic. Out-of-range indexes are ignored.
+    public func setWidth(_ width: CGFloat, forSegmentAt segment: Int) {
+        guard segments.indices.contains(segment) else { return }
+        segments[segment].width = width.isFinite && width > 0 ? width : 0
+        contentDidChange()
+    }
+
+    /// A segment's set width (0: automatic, and for an out-of-range index).
+    public func widthForSegment(at segment: Int) -> CGFloat {
+        segments.indices.contains(segment) ? segments[segment].width : 0
+    }
+
+    /// Moves a segment's title or image from its centred position. Non-finite components
+    /// become 0; out-of-range indexes are ignored.
+    public func setContentOffset(_ offset: CGSize, forSegmentAt segment: Int) {
+        guard segments.indices.contains(segment) else { return }
+        segments[segment].contentOffset = CGSize(width: offset.width.isFinite ? offset.width : 0,
+                                                 height: offset.height.isFinite ? offset.height : 0)
+        setNeedsDisplay()
+    }
+
+    /// A segment's content offset (zero for an out-of-range index).
+    public func contentOffsetForSegment(at segment: Int) -> CGSize {
+        segments.indices.contains(segment) ? segments[segment].contentOffset : .zero
+    }
+
+    // MARK: Segment actions
+
+    /// Replaces a segment's action, title and image with the action's. Out-of-range
+    /// indexes are ignored.
+    public func setAction(_ action: UIAction, forSegmentAt segment: Int) {
+        guard segments.indices.contains(segment) else { return }
+        segments[segment].action = action
+        segments[segment].title = action.title.isEmpty ? nil : action.title
+        segments[segment].image = action.image
+        contentDidChange()
+    }
+
+    /// The action of a segment; nil when it has none or the index is out of range.
+    public func actionForSegment(at segment: Int) -> UIAction? {
+        segments.indices.contains(segment) ? segments[segment].action : nil
+    }
+
+    /// The index of the first segment whose action has `identifier`, or ``noSegment``.
+    public func segmentIndex(identifiedBy identifier: UIAction.Identifier) -> Int {
+        segments.firstIndex { $0.action?.identifier == identifier } ?? Self.noSegment
+    }
+
+    private func contentDidChange() {
+        stopPlateAnimation()
+        setNeedsDisplay()
+        superview?.setNeedsLayout()
+    }
+
+    // MARK: Tracking (rule D5)
+
+    /// The enabled segment under the finger while a touch is down inside the slop.
+    var highlightedSegment: Int?
+    /// The momentary control's keyboard cursor.
+    var keyboardSegment: Int?
+    /// The action to run between valueChanged and primaryActionTriggered.
+    private var pendingSegmentAction: UIAction?
+    /// Guards the momentary reset against a newer tap.
+    private var momentaryGeneration = 0
+
+    /// Tracks a touch that goes down on an enabled segment.
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        guard let i = enabledSegment(at: touch.location(in: self)) else { return false }
+        highlightedSegment = i
+        setNeedsDisplay()
+        return true
+    }
+
+    /// The highlight follows the finger to the enabled segment under it (none outside the
+    /// touch slop).
+    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        let i = isInsideSlop(touch) ? enabledSegment(at: touch.location(in: self)) : nil
+        if i != highlightedSegment {
+            highlightedSegment = i
+            setNeedsDisplay()
+        }
+        return true
+    }
+
+    /// Selects the enabled segment under the lift point (within the slop); sends
+    /// valueChanged when that changes the selection, or always when momentary.
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        let target = touch.flatMap { isInsideSlop($0) ? enabledSegment(at: $0.location(in: self)) : nil }
+        highlightedSegment = nil
+        setNeedsDisplay()
+        guard let i = target else { return }
+        if isMomentary || i != storedSelected { selectByUser(i, event: event) }
+    }
+
+    /// Clears the highlight; the selection is unchanged.
+    open override func cancelTracking(with event: UIEvent?) {
+        highlightedSegment = nil
+        setNeedsDisplay()
+        super.cancelTracking(with: event)
+    }
+
+    /// A user selection: valueChanged, the segment's action, primaryActionTriggered; a
+    /// momentary control then queues the reset of the index.
+    private func selectByUser(_ i: Int, event: UIEvent?) {
+        let old = storedSelected
+        storedSelected = i
+        if isMomentary {
+            stopPlateAnimation()
+        } else {
+            startPlateAnimation(from: old)
+        }
+        setNeedsDisplay()
+        pendingSegmentAction = segments[i].action
+        sendActions(for: .valueChanged, with: event)
+        // A subclass without a primary event never reached primaryActionWillTrigger.
+        if let action = pendingSegmentAction {
+            pendingSegmentAction = nil
+            enqueueInternal(action)
+        }
+        if isMomentary {
+            momentaryGeneration += 1
+            let generation = momentaryGeneration
+            enqueueInternal(UIAction(identifier: "UISegmentedControl.momentaryReset") { [weak self] _ in
+                guard let self, self.momentaryGeneration == generation, self.isMomentary else { return }
+                self.storedSelected = Self.noSegment
+                self.setNeedsDisplay()
+            })
+        }
+    }
+
+    /// Runs the selected segment's action between the valueChanged and the
+    /// primaryActionTriggered dispatches.
+    open override func primaryActionWillTrigger() {
+        if let action = pendingSegmentAction {
+            pendingSegmentAction = nil
+            enqueueInternal(action)
+        }
+    }
+
+    /// Queues an internal dispatch (empty event mask) in the action queue, so it runs in
+    /// order with this control's events in either delivery mode.
+    private func enqueueInternal(_ action: UIAction) {
+        UIApplication.shared.enqueue(PendingDelivery(
+            control: self, controlEvents: [], entries: [ControlEntry(kind: .action(action), target: nil, mask: [])], event: nil))
+    }
+
+    /// The segmented control's primary event is `.valueChanged` (rule B11).
+    open override var primaryControlEvent: Event? { .valueChanged }
+
+    // MARK: Keyboard and accessibility
+
+    /// Up (Right in left-to-right layouts): the next enabled segment.
+    open override func accessibilityIncrement() { moveSelection(by: 1) }
+
+    /// Down (Left in left-to-right layouts): the previous enabled segment.
+    open override func accessibilityDecrement() { moveSelection(by: -1) }
+
+    private func moveSelection(by delta: Int) {
+        guard isEnabled, !segments.isEmpty else { return }
+        let current = isMomentary ? (keyboardSegment ?? Self.noSegment) : storedSelected
+        var i = current == Self.noSegment ? (delta > 0 ? -1 : segments.count) : current
+        repeat { i += delta } while segments.indices.contains(i) && !segments[i].isEnabled
+        guard segments.indices.contains(i) else { return }
+        if isMomentary {
+            keyboardSegment = i
+            setNeedsDisplay()
+        } else {
+            selectByUser(i, event: nil)
+        }
+    }
+
+    /// On a momentary control, Space/Return taps the keyboard cursor's segment (the first
+    /// enabled one when there is no cursor): touchDown, valueChanged, the segment's action,
+    /// primaryActionTriggered, touchUpInside. Otherwise the default activation.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        guard isMomentary else { return super.accessibilityActivate() }
+        guard let i = keyboardSegment.flatMap({ segments.indices.contains($0) && segments[$0].isEnabled ? $0 : nil })
+                ?? segments.firstIndex(where: \.isEnabled) else { return false }
+        keyboardSegment = i
+        sendActions(for: .touchDown)
+        selectByUser(i, event: nil)
+        sendActions(for: .touchUpInside)
+        return true
+    }
+
+    /// The selected segment's title (or its image's name), unless set otherwise.
+    open override var accessibilityValue: String? {
+        get {
+            if let v = storedAccessibilityValue { return v }
+            guard segments.indices.contains(storedSelected) else { return nil }
+            return segments[storedSelected].title ?? segments[storedSelected].image?.name
+        }
+        set { storedAccessibilityValue = newValue }
+    }
+
+    /// `.adjustable`: the arrows (or swipes) move the selection.
+    open override var defaultAccessibilityTraits: UIAccessibilityTraits { .adjustable }
+
+    // MARK: Geometry
+
+    /// Horizontal space between a segment's edge and its content.
+    static let contentPadding: CGFloat = 14
+    /// The narrowest an automatic segment gets in the natural size.
+    static let minimumSegmentWidth: CGFloat = 32
+    /// The natural height.
+    static let naturalHeight: CGFloat = 32
+    /// Gap between an image and a title in one segment.
+    static let imageTitleGap: CGFloat = 5
+
+    private var selectedFont: UIFont {
+        font.isSystemFont ? .systemFont(ofSize: font.pointSize, weight: .semibold) : font
+    }
+
+    /// The width of a segment's content (the wider of its normal and selected title).
+    private func contentWidth(of s: Segment, measurer: TextMeasuring) -> CGFloat {
+        var w: CGFloat = 0
+        if let image = s.image { w += imageSize(image, maxHeight: Self.naturalHeight - 10).width }
+        if let title = s.title, !title.isEmpty {
+            if w > 0 { w += Self.imageTitleGap }
+            w += max(measurer.size(of: title, font: font).width, measurer.size(of: title, font: selectedFont).width)
+        }
+        return w.rounded(.up)
+    }
+
+    private func imageSize(_ image: UIImage, maxHeight: CGFloat) -> CGSize {
+        let s = image.size
+        guard s.width > 0, s.height > 0 else { return .zero }
+        guard s.height > maxHeight, maxHeight > 0 else { return s }
+        return CGSize(width: s.width * maxHeight / s.height, height: maxHeight)
+    }
+
+    /// Natural size: 32 high; automatic segments as wide as the widest content (or each its
+    /// own content when ``apportionsSegmentWidthsByContent``) plus padding; set widths as set.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let m = UIApplication.shared.textMeasurer
+        let natural = segments.map { max(Self.minimumSegmentWidth, contentWidth(of: $0, measurer: m) + Self.contentPadding * 2) }
+        let widest = zip(segments, natural).filter { $0.0.width == 0 }.map(\.1).max() ?? 0
+        var total: CGFloat = 0
+        for (s, n) in zip(segments, natural) {
+            total += s.width > 0 ? s.width : (apportionsSegmentWidthsByContent ? n : widest)
+        }
+        return CGSize(width: total.rounded(.up), height: Self.naturalHeight)
+    }
+
+    /// The natural size.
+    open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
+
+    /// The frame of each segment in the control's coordinates, in index order (segment 0 at
+    /// the left, or at the right in right-to-left layouts). Set widths are kept; automatic
+    /// segments share what is left, equally or by content.
+    func segmentFrames() -> [CGRect] {
+        let b = bounds
+        guard !segments.isEmpty else { return [] }
+        let fixed = segments.reduce(CGFloat(0)) { $0 + $1.width }
+        let remaining = max(0, b.width - fixed)
+        let autos = segments.filter { $0.width == 0 }
+        var weights: [CGFloat] = []
+        if apportionsSegmentWidthsByContent {
+            let m = UIApplication.shared.textMeasurer
+            weights = segments.map { $0.width == 0 ? contentWidth(of: $0, measurer: m) + Self.contentPadding * 2 : 0 }
+        } else {
+            weights = segments.map { $0.width == 0 ? 1 : 0 }
+        }
+        let weightSum = weights.reduce(0, +)
+        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        var x: CGFloat = 0
+        var frames: [CGRect] = []
+        frames.reserveCapacity(segments.count)
+        for (i, s) in segments.enumerated() {
+            let w: CGFloat
+            if s.width > 0 {
+                w = s.width
+            } else if weightSum > 0 {
+                w = remaining * weights[i] / weightSum
+            } else {
+                w = autos.isEmpty ? 0 : remaining / CGFloat(autos.count)
+            }
+            let minX = rtl ? b.maxX - x - w : b.minX + x
+            frames.append(CGRect(x: minX, y: b.minY, width: w, height: b.height))
+            x += w
+        }
+        return frames
+    }
+
+    /// The segment nearest to `point`'s x (the one containing it when there is one).
+    func segment(at point: CGPoint) -> Int? {
+        let frames = segmentFrames()
+        var best: Int?
+        var bestDistance = CGFloat.infinity
+        for (i, f) in frames.enumerated() where f.width > 0 {
+            let d = point.x < f.minX ? f.minX - point.x : (point.x >= f.maxX ? point.x - f.maxX + 0.001 : 0)
+            if d < bestDistance { bestDistance = d; best = i }
+        }
+        return best
+    }
+
+    private func enabledSegment(at point: CGPoint) -> Int? {
+        guard let i = segment(at: point), segments[i].isEnabled else { return nil }
+        return i
+    }
+
+    // MARK: Sliding plate
+
+    /// Seconds the plate takes to slide to a newly selected segment.
+    public static let plateAnimationDuration: TimeInterval = 0.25
+
+    private var plateAnimation: (from: Int, start: TimeInterval)?
+    private var plateTimer: FrameTimer?
+
+    private func startPlateAnimation(from old: Int) {
+        stopPlateAnimation()
+        guard old != Self.noSegment, old != storedSelected, segments.indices.contains(old) else { return }
+        plateAnimation = (old, UIApplication.shared.currentTime)
+        plateTimer = UIApplication.shared.scheduleTimer(after: 1.0 / 60, repeating: 1.0 / 60) { [weak self] timer in
+            guard let self, let anim = self.plateAnimation else { timer.invalidate(); return }
+            self.setNeedsDisplay()
+            if UIApplication.shared.currentTime - anim.start >= Self.plateAnimationDuration { self.stopPlateAnimation() }
+        }
+    }
+
+    private func stopPlateAnimation() {
+        plateAnimation = nil
+        plateTimer?.invalidate()
+        plateTimer = nil
+    }
+
+    /// Whether the plate is sliding.
+    var isPlateAnimating: Bool { plateAnimation != nil }
+
+    /// Where the selection plate is drawn now (nil: no plate): under the finger on a
+    /// momentary control, else at the selected segment, part way while sliding.
+    var selectionPlateFrame: CGRect? {
+        let frames = segmentFrames()
+        let index: Int
+        if isMomentary {
+            guard isHighlighted, let h = highlightedSegment else { return nil }
+            index = h
+        } else {
+            guard frames.indices.contains(storedSelected) else { return nil }
+            index = storedSelected
+        }
+        let target = frames[index].insetBy(dx: 2, dy: 2)
+        guard let anim = plateAnimation, frames.indices.contains(anim.from) else { return target }
+        let t = min(1, max(0, (UIApplication.shared.currentTime - anim.start) / Self.plateAnimationDuration))
+        let e = CGFloat(1 - pow(1 - t, 3))   // ease out
+        let from = frames[anim.from].insetBy(dx: 2, dy: 2)
+        return CGRect(x: from.minX + (target.minX - from.minX) * e, y: target.minY,
+                      width: from.width + (target.width - from.width) * e, height: target.height)
+    }
+
+    // MARK: Look
+
+    /// The default plate: white in light mode, a lighter grey in dark mode.
+    static let plateColor = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x636366))
+    /// The plate's soft shadow (lighter than the theme's thumb shadow: the plate sits low).
+    static let plateShadow = UIColor(light: UIColor(white: 0, alpha: 0.12), dark: UIColor(white: 0, alpha: 0.3))
+    /// Lines between unselected segments.
+    static let dividerColor = UIColor(light: UIColor(rgb: 0xC7C7CC), dark: UIColor(rgb: 0x48484A))
+    /// Corner radius of the background.
+    static let backgroundRadius: CGFloat = 9
+
+    open override var focusRingCornerRadius: CGFloat { min(Self.backgroundRadius, bounds.height / 2) }
+
+    open override func stateDidChange() {
+        super.stateDidChange()
+        setNeedsDisplay()
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        setNeedsDisplay()
+    }
+
+    open override func draw(_ rect: CGRect) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        let b = bounds
+        guard b.width > 0, b.height > 0 else { return }
+        let enabled = isEnabled
+        func dim(_ c: UIColor, _ on: Bool) -> UIColor { on ? c : c.withAlphaComponent(c.alpha * Theme.disabledAlpha) }
+        let radius = min(Self.backgroundRadius, b.height / 2)
+        let plateRadius = max(0, radius - 2)
+        ctx.fillRoundedRect(b, radius: radius, color: dim(Theme.controlFill, enabled))
+
+        let frames = segmentFrames()
+        let plate = selectionPlateFrame
+        let plateIndex = isMomentary ? (isHighlighted ? highlightedSegment : nil) : (frames.indices.contains(storedSelected) ? storedSelected : nil)
+        let pressed = isHighlighted ? highlightedSegment : nil
+        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+
+        // Pressed unselected segment: a slightly darker well.
+        if let p = pressed, p != plateIndex, frames.indices.contains(p) {
+            ctx.fillRoundedRect(frames[p].insetBy(dx: 2, dy: 2), radius: plateRadius, color: Theme.controlFillPressed)
+        }
+
+        // Dividers, hidden next to the plate and the pressed well.
+        let settled = !isPlateAnimating
+        for j in 0..<max(0, frames.count - 1) {
+            if settled, let s = plateIndex, s == j || s == j + 1 { continue }
+            if let p = pressed, p == j || p == j + 1 { continue }
+            let x = rtl ? frames[j].minX : frames[j].maxX
+            let inset = (b.height * 0.27).rounded()
+            ctx.fill(CGRect(x: x - 0.5, y: b.minY + inset, width: 1, height: b.height - inset * 2), color: dim(Self.dividerColor, enabled))
+        }
+
+        // The plate: raised, with a soft shadow; it shrinks a little while pressed.
+        if var plate {
+            if let p = pressed, p == plateIndex, !isMomentary { plate = plate.insetBy(dx: 1.5, dy: 1.5) }
+            let fill = selectedSegmentTintColor ?? Self.plateColor
+            if enabled {
+                ctx.fillShadow(plate.insetBy(dx: 0.5, dy: 0.5).offsetBy(dx: 0, dy: 1), radius: plateRadius, blur: 4, color: Self.plateShadow)
+            }
+            ctx.fillRoundedRect(plate, radius: plateRadius, color: dim(fill, enabled))
+            if enabled {
+                ctx.strokeRoundedRect(plate, radius: plateRadius, width: 0.5, color: UIColor(white: 0, alpha: 0.04))
+            }
+        }
+
+        // The momentary keyboard cursor.
+        if isMomentary, isFocused, let k = keyboardSegment, frames.indices.contains(k) {
+            ctx.strokeRoundedRect(frames[k].insetBy(dx: 2, dy: 2), radius: plateRadius, width: 1.5, color: tintColor)
+        }
+
+        // Content.
+        for (i, s) in segments.enumerated() where frames[i].width > 0 {
+            let selected = i == plateIndex
+            let on = enabled && s.isEnabled
+            let f = selected ? selectedFont : font
+            let ink = dim(selected ? selectedInk(ctx) : titleColor, on)
+            let inner = frames[i].insetBy(dx: 6, dy: 0).offsetBy(dx: s.contentOffset.width, dy: s.contentOffset.height)
+            var imgSize = s.image.map { imageSize($0, maxHeight: b.height - 10) } ?? .zero
+            var title = s.title ?? ""
+            let gap: CGFloat = imgSize.width > 0 && !title.isEmpty ? Self.imageTitleGap : 0
+            if imgSize.width > inner.width {
+                imgSize = CGSize(width: inner.width, height: imgSize.height * inner.width / max(imgSize.width, 1))
+            }
+            if !title.isEmpty {
+                title = truncated(title, font: f, width: inner.width - imgSize.width - gap, ctx: ctx)
+            }
+            let textSize = title.isEmpty ? .zero : ctx.size(of: title, font: f)
+            let total = imgSize.width + gap + textSize.width
+            var x = (inner.midX - total / 2).rounded()
+            // Image before the title in reading order.
+            if rtl, !title.isEmpty {
+                ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
+                x += textSize.width + gap
+                title = ""
+            }
+            if let image = s.image, imgSize.width > 0 {
+                ctx.drawImage(image, in: CGRect(x: x, y: (inner.midY - imgSize.height / 2).rounded(), width: imgSize.width, height: imgSize.height), tint: ink)
+                x += imgSize.width + gap
+            }
+            if !title.isEmpty {
+                ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
+            }
+        }
+    }
+
+    /// The selected title colour: explicit, else the label colour on the default plate, else
+    /// black or white, whichever reads on the custom plate.
+    private func selectedInk(_ ctx: DrawContext) -> UIColor {
+        if let c = selectedTitleColor { return c }
+        guard let tint = selectedSegmentTintColor else { return titleColor }
+        let c = tint.resolvedColor(with: ctx.style)
+        let luminance = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+        return luminance > 0.6 ? .black : .white
+    }
+
+    /// `text` cut with an ellipsis to fit `width`.
+    private func truncated(_ text: String, font: UIFont, width: CGFloat, ctx: DrawContext) -> String {
+        guard width > 0 else { return "" }
+        if ctx.size(of: text, font: font).width <= width { return text }
+        var chars = Array(text)
+        while !chars.isEmpty {
+            chars.removeLast()
+            let candidate = String(chars) + "…"
+            if ctx.size(of: candidate, font: font).width <= width { return candidate }
+        }
+        return ""
+    }
+}

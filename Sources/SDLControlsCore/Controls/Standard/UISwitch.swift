@@ -1,0 +1,295 @@
+import Foundation
+
+/// A control that offers a binary choice, on or off, as UIKit's `UISwitch`.
+///
+/// Events (rule D2): a tap toggles ``isOn``; a drag that moves the thumb decides by the side
+/// the finger is on when it lifts. Either way, a change sends `.valueChanged` and then
+/// `.primaryActionTriggered` from `endTracking`, so a touch sends, in order:
+/// touchDown, valueChanged, primaryActionTriggered, touchUpInside (or touchUpOutside).
+/// A touch that ends on the side the switch already had sends no valueChanged.
+/// ``isOn`` and ``setOn(_:animated:)`` in code send nothing.
+///
+/// Look: a 51×31-point capsule (``naturalSize``). A frame of another size draws the switch
+/// scaled to fit, centred, keeping its proportions **(project choice: UIKit forces the
+/// size; games often want bigger switches)**. The thumb slides over
+/// ``animationDuration`` for user toggles and animated changes, driven by frame timers.
+/// In right-to-left layouts the "on" side is the left.
+///
+/// Accessibility: value "1" or "0" as UIKit reports it (assistive technology speaks
+/// on/off); traits `.button` and `.toggleButton`. Space/Return toggle it with the events of
+/// a tap; the arrow keys do nothing (a switch is not adjustable).
+///
+/// Not implemented from UIKit: `onImage`/`offImage` (ignored by iOS since 7), `title`,
+/// `style`/`preferredStyle` (the Mac checkbox style).
+@MainActor
+open class UISwitch: UIControl {
+    /// The size UIKit gives a switch, in points.
+    public static let naturalSize = CGSize(width: 51, height: 31)
+    /// How long the thumb takes to slide from one side to the other, in seconds.
+    public static let animationDuration: TimeInterval = 0.2
+    /// How far (points) a touch must move horizontally before it counts as a drag rather
+    /// than a tap: a tap toggles, a drag picks the side under the finger.
+    public static let dragThreshold: CGFloat = 4
+    /// Interval between animation steps: one a frame at 60 Hz (a frame timer fires at most
+    /// once per `advanceTime`, so faster displays step once a frame).
+    static let animationStep: TimeInterval = 1.0 / 60
+
+    private var storedIsOn = false
+
+    /// Whether the switch is on. Setting it moves the thumb without animation and sends
+    /// nothing (rule D2).
+    open var isOn: Bool {
+        get { storedIsOn }
+        set { setOn(newValue, animated: false) }
+    }
+
+    /// The colour of the track while on; nil uses the system green, as UIKit does.
+    open var onTintColor: UIColor? { didSet { if oldValue != onTintColor { setNeedsDisplay() } } }
+
+    /// The colour of the thumb; nil uses the theme's thumb colour (white).
+    open var thumbTintColor: UIColor? { didSet { if oldValue != thumbTintColor { setNeedsDisplay() } } }
+
+    /// Where the thumb is drawn: 0 at the off side, 1 at the on side (animated).
+    public internal(set) var thumbPosition: CGFloat = 0
+
+    /// Where the thumb is heading; the animation moves ``thumbPosition`` towards it.
+    var thumbTarget: CGFloat = 0
+    private var animationFrom: CGFloat = 0
+    private var animationStart: TimeInterval = 0
+    private var animationTimer: FrameTimer?
+
+    // Touch state: where it began and whether it has become a drag.
+    private var touchStartX: CGFloat = 0
+    private var isDragging = false
+
+    /// Creates an off switch. A zero size becomes ``naturalSize`` (so `UISwitch()` is
+    /// 51×31, as in UIKit); another size draws the switch scaled to fit.
+    public override init(frame: CGRect) {
+        super.init(frame: frame.size == .zero ? CGRect(origin: frame.origin, size: UISwitch.naturalSize) : frame)
+    }
+
+    /// Sets the state, sliding the thumb over ``animationDuration`` when `animated` is true
+    /// and jumping otherwise. Sends nothing (rule D2).
+    open func setOn(_ on: Bool, animated: Bool) {
+        storedIsOn = on
+        moveThumb(to: on ? 1 : 0, animated: animated)
+    }
+
+    /// Whether a thumb animation is running.
+    public var isAnimating: Bool { animationTimer?.isValid ?? false }
+
+    // MARK: Thumb animation
+
+    /// Moves the thumb towards `target` (0 off side, 1 on side), animated or at once.
+    func moveThumb(to target: CGFloat, animated: Bool) {
+        thumbTarget = target
+        guard animated, thumbPosition != target else {
+            stopAnimation()
+            if thumbPosition != target { thumbPosition = target; setNeedsDisplay() }
+            return
+        }
+        animationFrom = thumbPosition
+        animationStart = UIApplication.shared.currentTime
+        if animationTimer?.isValid != true { scheduleAnimationStep() }
+    }
+
+    private func scheduleAnimationStep() {
+        // One-shot timers rescheduled each step: at most one step per frame, whatever the
+        // frame rate, and nothing runs once the thumb has arrived.
+        animationTimer = UIApplication.shared.scheduleTimer(after: UISwitch.animationStep) { [weak self] timer in
+            guard let self, timer === self.animationTimer else { return }
+            self.animationTimer = nil
+            self.stepAnimation()
+        }
+    }
+
+    private func stepAnimation() {
+        let elapsed = UIApplication.shared.currentTime - animationStart
+        // The full slide takes animationDuration; a partial one (a drag crossing back)
+        // takes its share of it.
+        let distance = abs(thumbTarget - animationFrom)
+        let duration = UISwitch.animationDuration * Double(max(distance, 0.25))
+        let t = duration > 0 ? min(1, max(0, elapsed / duration)) : 1
+        let eased = 1 - (1 - t) * (1 - t) * (1 - t)   // ease-out cubic: quick start, soft landing
+        thumbPosition = animationFrom + (thumbTarget - animationFrom) * CGFloat(eased)
+        if t >= 1 { thumbPosition = thumbTarget } else { scheduleAnimationStep() }
+        setNeedsDisplay()
+    }
+
+    private func stopAnimation() {
+        animationTimer?.invalidate()
+        animationTimer = nil
+    }
+
+    /// Leaving the window stops the animation where it would have ended.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        if window == nil, isAnimating {
+            stopAnimation()
+            thumbPosition = thumbTarget
+            setNeedsDisplay()
+        }
+    }
+
+    // MARK: Tracking (rule D2)
+
+    /// Whether a point (in the switch's coordinates) is on the "on" side of the track.
+    func isOnSide(_ point: CGPoint) -> Bool {
+        let right = point.x >= bounds.midX
+        return right != (effectiveUserInterfaceLayoutDirection == .rightToLeft)
+    }
+
+    /// Every touch on the switch is tracked; remembers where it began.
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        touchStartX = touch.location(in: self).x
+        isDragging = false
+        setNeedsDisplay()   // the thumb stretches while pressed
+        return true
+    }
+
+    /// Once the touch has moved more than ``dragThreshold`` it is a drag: the thumb slides to
+    /// the side under the finger whenever the finger crosses the middle.
+    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        let p = touch.location(in: self)
+        if !isDragging, abs(p.x - touchStartX) > UISwitch.dragThreshold { isDragging = true }
+        if isDragging {
+            let side: CGFloat = isOnSide(p) ? 1 : 0
+            if side != thumbTarget { moveThumb(to: side, animated: true) }
+        }
+        return true
+    }
+
+    /// Decides the value at the lift: a tap toggles, a drag keeps the side under the finger.
+    /// A change sends valueChanged (then primaryActionTriggered) before the touch-up event.
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        defer { isDragging = false; setNeedsDisplay() }
+        guard let touch else { moveThumb(to: storedIsOn ? 1 : 0, animated: true); return }
+        let newValue = isDragging ? isOnSide(touch.location(in: self)) : !storedIsOn
+        guard newValue != storedIsOn else {
+            moveThumb(to: storedIsOn ? 1 : 0, animated: true)
+            return
+        }
+        setOn(newValue, animated: true)
+        sendActions(for: .valueChanged, with: event)
+    }
+
+    /// A cancelled touch changes nothing: the thumb slides back, touchCancel is sent, no
+    /// valueChanged.
+    open override func cancelTracking(with event: UIEvent?) {
+        isDragging = false
+        moveThumb(to: storedIsOn ? 1 : 0, animated: true)
+        setNeedsDisplay()
+        super.cancelTracking(with: event)
+    }
+
+    /// The switch's primary event is `.valueChanged` (rule B11).
+    open override var primaryControlEvent: Event? { .valueChanged }
+
+    // MARK: Keyboard and accessibility
+
+    /// Space/Return toggle the switch with the events of a tap: touchDown, valueChanged,
+    /// primaryActionTriggered, touchUpInside.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        sendActions(for: .touchDown)
+        setOn(!storedIsOn, animated: true)
+        sendActions(for: .valueChanged)
+        sendActions(for: .touchUpInside)
+        return true
+    }
+
+    /// "1" when on, "0" when off, as UIKit reports it, unless set otherwise.
+    open override var accessibilityValue: String? {
+        get { storedAccessibilityValue ?? (storedIsOn ? "1" : "0") }
+        set { storedAccessibilityValue = newValue }
+    }
+
+    /// `.button` and `.toggleButton`.
+    open override var defaultAccessibilityTraits: UIAccessibilityTraits { [.button, .toggleButton] }
+
+    // MARK: Layout
+
+    /// Always ``naturalSize`` (51×31), as UIKit.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { UISwitch.naturalSize }
+
+    /// ``naturalSize``.
+    open override var intrinsicContentSize: CGSize { UISwitch.naturalSize }
+
+    /// The track: the natural proportions scaled to fit the bounds, centred.
+    var trackRect: CGRect {
+        let b = bounds
+        let s = max(0, min(b.width / UISwitch.naturalSize.width, b.height / UISwitch.naturalSize.height))
+        let w = UISwitch.naturalSize.width * s, h = UISwitch.naturalSize.height * s
+        return CGRect(x: b.midX - w / 2, y: b.midY - h / 2, width: w, height: h)
+    }
+
+    /// The ring follows the capsule.
+    open override var focusRingCornerRadius: CGFloat { ControlPaint.capsuleRadius(bounds) }
+
+    // MARK: Appearance
+
+    /// Redraws: the tint colours the track, dots or outline.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        setNeedsDisplay()
+    }
+
+    /// Whether this switch or an ancestor has its own tint (UIKit outlines an off switch
+    /// in the tint only when one was set).
+    private var hasExplicitTint: Bool {
+        var v: UIView? = self
+        while let view = v {
+            if view.storedTintColor != nil { return true }
+            v = view.superview
+        }
+        return false
+    }
+
+    /// Draws the control for its current state (normal, highlighted, disabled, selected;
+    /// the focus ring is drawn around it by the view system).
+    open override func draw(_ rect: CGRect) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        let track = trackRect
+        guard track.width > 1, track.height > 1 else { return }
+        let s = track.height / UISwitch.naturalSize.height
+        let radius = ControlPaint.capsuleRadius(track)
+        // Disabled: the whole switch at Theme.disabledAlpha, as one layer.
+        let c = ControlPaint.Fader(view: self, style: ctx.style, opacity: isEnabled ? 1 : Theme.disabledAlpha)
+        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let pos = min(1, max(0, thumbPosition))
+
+        // Track: the off fill, then the on colour fading in as the thumb travels.
+        let offFill = isHighlighted ? Theme.controlFillPressed : Theme.trackFill
+        ControlPaint.fillCapsule(ctx, track, color: c(offFill))
+        let onColor = c(onTintColor ?? .systemGreen)
+        if pos > 0 {
+            ControlPaint.fillCapsule(ctx, track, color: onColor.withAlphaComponent(onColor.alpha * pos))
+        }
+        if hasExplicitTint && pos < 1 {
+            let tint = c(tintColor)
+            ctx.strokeRoundedRect(track, radius: radius, width: 1.5 * s, color: tint.withAlphaComponent(tint.alpha * (1 - pos)))
+        }
+        if isSelected {
+            // Selection: the track outlined in the tint with a bright inner line, readable on
+            // both the off and the on fill.
+            ctx.strokeRoundedRect(track, radius: radius, width: 2 * s, color: c(tintColor))
+            let inner = track.insetBy(dx: 2 * s, dy: 2 * s)
+            ctx.strokeRoundedRect(inner, radius: ControlPaint.capsuleRadius(inner), width: 1 * s,
+                                  color: c(UIColor(white: 1, alpha: 0.9)))
+        }
+
+        // Thumb: a circle that stretches towards the middle while pressed, as on iOS.
+        let inset = 2 * s
+        let diameter = track.height - 2 * inset
+        let stretch = isHighlighted ? 7 * s : 0
+        let thumbWidth = diameter + stretch
+        let travel = track.width - 2 * inset - thumbWidth
+        let along = rtl ? 1 - pos : pos
+        let thumb = CGRect(x: track.minX + inset + travel * along, y: track.minY + inset, width: thumbWidth, height: diameter)
+        let thumbRadius = ControlPaint.capsuleRadius(thumb)
+        if isEnabled {
+            ctx.fillShadow(thumb.offsetBy(dx: 0, dy: 1.5 * s), radius: thumbRadius - 1, blur: 4 * s, color: Theme.shadow)
+        }
+        ControlPaint.fillCapsule(ctx, thumb, color: c(thumbTintColor ?? Theme.thumbFill))
+    }
+}

@@ -1,0 +1,270 @@
+import Foundation
+
+/// A timed list of input events in a small line-based text format, for replaying a session
+/// (UI tests of a game, demos) and recording one. The SDL host replays a script by pushing
+/// real SDL events into the loop (`InputScriptPlayer`) and records one from live events
+/// (`InputScriptRecorder`).
+///
+/// One event per line: a frame number, a device and its arguments. Blank lines and lines
+/// starting with `#` are ignored. Coordinates are window points.
+///
+/// ```text
+/// # SDLControls input script 1
+/// 10 mouse down 120 40        # left button down at (120, 40)
+/// 12 mouse move 130 40
+/// 14 mouse up 130 40
+/// 20 finger down 1 200 300    # finger id 1
+/// 21 finger move 1 210 300
+/// 22 finger up 1 210 300
+/// 30 key down Tab shift       # SDL key name, then modifiers: shift ctrl alt gui
+/// 31 key up Tab
+/// 40 text "héllo \"quoted\""  # committed text (\" \\ \n escapes)
+/// 41 compose "にほ" 2          # IME composition text and cursor
+/// 50 focus lost               # or: focus gained
+/// 60 resize 800 600
+/// 70 quit
+/// ```
+///
+/// Frames count from 0 at the start of replay; lines must be in non-decreasing frame order.
+/// A malformed line stops parsing with ``InputScriptError`` naming the line and the problem.
+public struct InputScript: Hashable, Sendable {
+    /// The first line of a recorded script.
+    public static let header = "# SDLControls input script 1"
+
+    /// One scripted event.
+    public enum Event: Hashable, Sendable {
+        /// The left mouse button or the mouse moving while it is down.
+        case mouse(Phase, CGPoint)
+        /// A finger with an id.
+        case finger(Phase, id: Int64, CGPoint)
+        /// A key, by SDL key name ("Tab", "Return", "A", "Left"), with modifiers.
+        case key(down: Bool, name: String, modifiers: UIKeyModifierFlags)
+        /// Committed text.
+        case text(String)
+        /// IME composition text with its cursor position.
+        case compose(String, cursor: Int)
+        /// The window gained or lost focus.
+        case focus(gained: Bool)
+        /// The window was resized (points).
+        case resize(CGSize)
+        /// Quit.
+        case quit
+    }
+
+    /// Down, move or up.
+    public enum Phase: String, Hashable, Sendable {
+        /// Pressed.
+        case down
+        /// Moved while pressed.
+        case move
+        /// Released.
+        case up
+    }
+
+    /// An event at a frame.
+    public struct Entry: Hashable, Sendable {
+        /// The frame (0-based) in which the event is delivered.
+        public var frame: Int
+        /// The event.
+        public var event: Event
+        /// Creates an entry.
+        public init(frame: Int, event: Event) {
+            self.frame = frame
+            self.event = event
+        }
+    }
+
+    /// The events in frame order.
+    public var entries: [Entry]
+
+    /// Creates a script.
+    public init(entries: [Entry] = []) {
+        self.entries = entries
+    }
+
+    /// The last frame with an event (-1 when empty).
+    public var lastFrame: Int { entries.last?.frame ?? -1 }
+
+    /// Parses the text format.
+    public init(parsing text: String) throws {
+        var entries: [Entry] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let tokens: [String]
+            do {
+                tokens = try InputScript.tokenize(String(rawLine))
+            } catch let message as ScriptMessage {
+                throw InputScriptError(line: lineNumber, message: message.text)
+            }
+            guard !tokens.isEmpty else { continue }
+            func fail(_ m: String) -> InputScriptError { InputScriptError(line: lineNumber, message: m) }
+            guard let frame = Int(tokens[0]), frame >= 0 else { throw fail("expected a frame number, found \"\(tokens[0])\"") }
+            if let last = entries.last, frame < last.frame { throw fail("frame \(frame) comes before frame \(last.frame)") }
+            guard tokens.count >= 2 else { throw fail("missing device after the frame number") }
+            let args = Array(tokens.dropFirst(2))
+            func number(_ i: Int, _ what: String) throws -> CGFloat {
+                guard i < args.count else { throw fail("missing \(what)") }
+                guard let v = Double(args[i]), v.isFinite else { throw fail("\(what) must be a finite number, found \"\(args[i])\"") }
+                return CGFloat(v)
+            }
+            func phase(_ i: Int) throws -> Phase {
+                guard i < args.count, let p = Phase(rawValue: args[i]) else { throw fail("expected down, move or up") }
+                return p
+            }
+            func count(_ n: Int) throws {
+                if args.count > n { throw fail("unexpected \"\(args[n])\"") }
+            }
+            let event: Event
+            switch tokens[1] {
+            case "mouse":
+                let p = try phase(0)
+                event = .mouse(p, CGPoint(x: try number(1, "x"), y: try number(2, "y")))
+                try count(3)
+            case "finger":
+                let p = try phase(0)
+                guard args.count > 1, let id = Int64(args[1]) else { throw fail("missing finger id") }
+                event = .finger(p, id: id, CGPoint(x: try number(2, "x"), y: try number(3, "y")))
+                try count(4)
+            case "key":
+                guard let dir = args.first, dir == "down" || dir == "up" else { throw fail("expected key down or key up") }
+                guard args.count > 1, !args[1].isEmpty else { throw fail("missing key name") }
+                var mods: UIKeyModifierFlags = []
+                for m in args.dropFirst(2) {
+                    switch m {
+                    case "shift": mods.insert(.shift)
+                    case "ctrl": mods.insert(.control)
+                    case "alt": mods.insert(.alternate)
+                    case "gui": mods.insert(.command)
+                    default: throw fail("unknown modifier \"\(m)\" (shift, ctrl, alt, gui)")
+                    }
+                }
+                event = .key(down: dir == "down", name: args[1], modifiers: mods)
+            case "text":
+                guard args.count == 1 else { throw fail("text takes one quoted string") }
+                event = .text(args[0])
+            case "compose":
+                guard !args.isEmpty else { throw fail("compose takes a quoted string and a cursor") }
+                let cursor = args.count > 1 ? Int(try number(1, "cursor")) : 0
+                event = .compose(args[0], cursor: cursor)
+                try count(2)
+            case "focus":
+                guard args.count == 1, args[0] == "lost" || args[0] == "gained" else { throw fail("expected focus lost or focus gained") }
+                event = .focus(gained: args[0] == "gained")
+            case "resize":
+                let w = try number(0, "width"), h = try number(1, "height")
+                guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { throw fail("size must be 1…16384") }
+                event = .resize(CGSize(width: w, height: h))
+                try count(2)
+            case "quit":
+                try count(0)
+                event = .quit
+            default:
+                throw fail("unknown device \"\(tokens[1])\" (mouse, finger, key, text, compose, focus, resize, quit)")
+            }
+            entries.append(Entry(frame: frame, event: event))
+        }
+        self.entries = entries
+    }
+
+    /// The script in the text format (what ``init(parsing:)`` reads back).
+    public var text: String {
+        var out = InputScript.header + "\n"
+        for e in entries { out += "\(e.frame) \(InputScript.format(e.event))\n" }
+        return out
+    }
+
+    static func format(_ event: Event) -> String {
+        func n(_ v: CGFloat) -> String {
+            v == v.rounded() ? String(Int(v)) : String(format: "%.2f", Double(v))
+        }
+        switch event {
+        case .mouse(let p, let pt): return "mouse \(p.rawValue) \(n(pt.x)) \(n(pt.y))"
+        case .finger(let p, let id, let pt): return "finger \(p.rawValue) \(id) \(n(pt.x)) \(n(pt.y))"
+        case .key(let down, let name, let mods):
+            // Names with spaces ("Left Shift", "Keypad Enter") are quoted.
+            var s = "key \(down ? "down" : "up") \(name.contains(" ") ? quote(name) : name)"
+            if mods.contains(.shift) { s += " shift" }
+            if mods.contains(.control) { s += " ctrl" }
+            if mods.contains(.alternate) { s += " alt" }
+            if mods.contains(.command) { s += " gui" }
+            return s
+        case .text(let t): return "text \(quote(t))"
+        case .compose(let t, let c): return "compose \(quote(t)) \(c)"
+        case .focus(let gained): return "focus \(gained ? "gained" : "lost")"
+        case .resize(let s): return "resize \(n(s.width)) \(n(s.height))"
+        case .quit: return "quit"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for ch in s {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.append(ch)
+            }
+        }
+        return out + "\""
+    }
+
+    private struct ScriptMessage: Error { let text: String }
+
+    /// Splits a line into words and quoted strings; drops a trailing `# comment`.
+    private static func tokenize(_ line: String) throws -> [String] {
+        var tokens: [String] = []
+        var i = line.startIndex
+        while i < line.endIndex {
+            let c = line[i]
+            if c == " " || c == "\t" || c == "\r" { i = line.index(after: i); continue }
+            if c == "#" { break }
+            if c == "\"" {
+                var s = ""
+                i = line.index(after: i)
+                var closed = false
+                while i < line.endIndex {
+                    let d = line[i]
+                    if d == "\\" {
+                        i = line.index(after: i)
+                        guard i < line.endIndex else { break }
+                        switch line[i] {
+                        case "n": s.append("\n")
+                        case "\"": s.append("\"")
+                        case "\\": s.append("\\")
+                        default: throw ScriptMessage(text: "unknown escape \\\(line[i]) in a string")
+                        }
+                    } else if d == "\"" {
+                        closed = true
+                        i = line.index(after: i)
+                        break
+                    } else {
+                        s.append(d)
+                    }
+                    i = line.index(after: i)
+                }
+                guard closed else { throw ScriptMessage(text: "unterminated string") }
+                tokens.append(s)
+                continue
+            }
+            var word = ""
+            while i < line.endIndex, line[i] != " ", line[i] != "\t", line[i] != "\r" {
+                word.append(line[i])
+                i = line.index(after: i)
+            }
+            tokens.append(word)
+        }
+        return tokens
+    }
+}
+
+/// A script line that could not be read.
+public struct InputScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The 1-based line number.
+    public var line: Int
+    /// What was wrong.
+    public var message: String
+    /// "line N: message".
+    public var description: String { "line \(line): \(message)" }
+}

@@ -1,0 +1,192 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import SDLControls
+@testable import SDLControlsCore
+
+/// Records a text field's control events by name, in delivery order.
+@MainActor
+final class TextFieldEventNames {
+    private(set) var names: [String] = []
+    static let events: [(UIControl.Event, String)] = [
+        (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"), (.touchUpInside, "touchUpInside"),
+        (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
+        (.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"),
+        (.editingDidEnd, "editingDidEnd"), (.editingDidEndOnExit, "editingDidEndOnExit"),
+        (.primaryActionTriggered, "primaryActionTriggered"),
+    ]
+    init(_ field: UITextField) {
+        for (event, name) in Self.events {
+            field.addAction(UIAction(identifier: .init("names-\(name)")) { [unowned self] _ in self.names.append(name) }, for: event)
+        }
+    }
+    func clear() { names.removeAll() }
+}
+
+/// Rule D8 through real SDL events: every input below is an `SDL_Event` pushed onto SDL's
+/// queue (`SDL_PushEvent`) and pumped through the host's input translation, exactly as a
+/// mouse, a keyboard, an IME and the system clipboard would deliver them.
+@MainActor
+struct UITextFieldSDLTests {
+    static let frame = CGRect(x: 20, y: 20, width: 240, height: 34)
+
+    private func makeField(_ host: SDLHost) -> (UITextField, TextFieldEventNames) {
+        let field = UITextField(frame: Self.frame)
+        field.borderStyle = .roundedRect
+        host.window.addSubview(field)
+        host.update()
+        return (field, TextFieldEventNames(field))
+    }
+
+    private func click(_ host: SDLHost, x: Int32, y: Int32) {
+        push(host, SDLEvents.mouseButton(host, down: true, x: x, y: y))
+        push(host, SDLEvents.mouseButton(host, down: false, x: x, y: y))
+        host.update()
+    }
+
+    private func key(_ host: SDLHost, _ scancode: SDL_Scancode, mod: SDL_Keymod = KMOD_NONE) {
+        push(host, SDLEvents.key(host, down: true, scancode: scancode, mod: UInt16(mod.rawValue)))
+        push(host, SDLEvents.key(host, down: false, scancode: scancode, mod: UInt16(mod.rawValue)))
+        host.update()
+    }
+
+    private func text(_ host: SDLHost, _ s: String) {
+        push(host, SDLEvents.text(host, s))
+        host.update()
+    }
+
+    private func composing(_ host: SDLHost, _ s: String, cursor: Int32) {
+        push(host, SDLEvents.text(host, s, editing: true, start: cursor, length: 0))
+        host.update()
+    }
+
+    @Test func d8_fullSessionThroughSDLEvents() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 320, height: 120))
+        defer { host.shutdown() }
+        let (field, log) = makeField(host)
+        SDL_SetClipboardText("")
+
+        // A click into the field begins editing and turns SDL text input on.
+        click(host, x: 60, y: 37)
+        #expect(field.isEditing)
+        #expect(SDL_IsTextInputActive() == SDL_TRUE, "the host started text input for the field")
+        #expect(log.names == ["editingDidBegin", "touchDown", "touchUpInside"])
+        log.clear()
+
+        // Typing arrives as SDL_TEXTINPUT.
+        text(host, "Hi")
+        text(host, " there")
+        #expect(field.text == "Hi there")
+
+        // IME: SDL_TEXTEDITING shows a composition (not text yet), then the commit arrives as
+        // SDL_TEXTINPUT followed by an empty SDL_TEXTEDITING.
+        composing(host, "ni", cursor: 2)
+        #expect(field.markedText == "ni")
+        #expect(field.text == "Hi there")
+        composing(host, "nihao", cursor: 5)
+        #expect(field.markedText == "nihao")
+        push(host, SDLEvents.text(host, "你好"))
+        push(host, SDLEvents.text(host, "", editing: true))
+        host.update()
+        #expect(field.text == "Hi there你好")
+        #expect(field.markedText == nil)
+
+        // Backspace as SDL_KEYDOWN deletes one grapheme.
+        key(host, SDL_SCANCODE_BACKSPACE)
+        #expect(field.text == "Hi there你")
+
+        // Ctrl+A, Ctrl+C copy to SDL's clipboard.
+        key(host, SDL_SCANCODE_A, mod: KMOD_LCTRL)
+        key(host, SDL_SCANCODE_C, mod: KMOD_LCTRL)
+        #expect(SDL_HasClipboardText() == SDL_TRUE)
+        let copied = SDL_GetClipboardText().map { raw in defer { SDL_free(raw) }; return String(cString: raw) }
+        #expect(copied == "Hi there你")
+
+        // Ctrl+V pastes what another application put on SDL's clipboard.
+        key(host, SDL_SCANCODE_END)
+        SDL_SetClipboardText(" & more")
+        key(host, SDL_SCANCODE_V, mod: KMOD_LCTRL)
+        #expect(field.text == "Hi there你 & more")
+
+        // Return ends editing and turns text input off.
+        key(host, SDL_SCANCODE_RETURN)
+        #expect(!field.isEditing)
+        #expect(SDL_IsTextInputActive() == SDL_FALSE, "the host stopped text input")
+        #expect(log.names == [
+            "editingChanged", "editingChanged",          // "Hi", " there"
+            "editingChanged",                            // the committed composition
+            "editingChanged",                            // Backspace
+            "editingChanged",                            // Ctrl+V
+            "editingDidEndOnExit", "primaryActionTriggered", "editingDidEnd",
+        ])
+    }
+
+    @Test func d8_keyDownWithItsTextInputInsertsOnce() throws {
+        // A real keyboard sends SDL_KEYDOWN and then SDL_TEXTINPUT for a printable key; the
+        // field takes the text and swallows the key, so Space doesn't activate anything.
+        let host = try makeHeadlessHost(size: CGSize(width: 320, height: 120))
+        defer { host.shutdown() }
+        let (field, log) = makeField(host)
+        click(host, x: 60, y: 37)
+        log.clear()
+        push(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_A, sym: SDL_Keycode(UInt8(ascii: "a"))))
+        push(host, SDLEvents.text(host, "a"))
+        push(host, SDLEvents.key(host, down: false, scancode: SDL_SCANCODE_A, sym: SDL_Keycode(UInt8(ascii: "a"))))
+        var space = SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_SPACE, sym: SDL_Keycode(UInt8(ascii: " ")))
+        #expect(host.handle(space), "a key while editing is consumed: the game should ignore it")
+        push(host, SDLEvents.text(host, " "))
+        space.type = SDL_KEYUP.rawValue
+        push(host, space)
+        host.update()
+        #expect(field.text == "a ")
+        #expect(log.names == ["editingChanged", "editingChanged"], "no touchDown/touchUpInside from Space")
+    }
+
+    @Test func d8_tabAndClickElsewhereEndEditingWithEditingDidEnd() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 320, height: 160))
+        defer { host.shutdown() }
+        let (first, log1) = makeField(host)
+        let second = UITextField(frame: CGRect(x: 20, y: 80, width: 240, height: 34))
+        second.borderStyle = .roundedRect
+        host.window.addSubview(second)
+        let log2 = TextFieldEventNames(second)
+        click(host, x: 60, y: 37)
+        log1.clear()
+        key(host, SDL_SCANCODE_TAB)
+        #expect(second.isEditing && !first.isEditing)
+        #expect(log1.names == ["editingDidEnd"])
+        #expect(log2.names == ["editingDidBegin"])
+        #expect(SDL_IsTextInputActive() == SDL_TRUE, "still on: the new first responder takes text")
+        // The application ends editing when the user clicks elsewhere.
+        second.resignFirstResponder()
+        host.update()
+        #expect(log2.names == ["editingDidBegin", "editingDidEnd"])
+        #expect(SDL_IsTextInputActive() == SDL_FALSE)
+    }
+
+    @Test func dragSelectionAndDoubleClickThroughTheMouse() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 320, height: 120))
+        defer { host.shutdown() }
+        let (field, _) = makeField(host)
+        field.text = "alpha beta gamma"
+        host.update()
+        // Drag from before "beta" to past the end of the text. Layout knows where offset 6
+        // is drawn even before editing begins.
+        field.selectedRange = NSRange(location: 6, length: 0)
+        let caretX = field.caretRectInWindow.minX
+        push(host, SDLEvents.mouseButton(host, down: true, x: Int32(caretX.rounded()), y: 37))
+        push(host, SDLEvents.mouseMotion(host, x: 150, y: 37))
+        push(host, SDLEvents.mouseMotion(host, x: 250, y: 37))
+        push(host, SDLEvents.mouseButton(host, down: false, x: 250, y: 37))
+        host.update()
+        #expect(field.selectedRange == NSRange(location: 6, length: 10))
+        // Two quick clicks on "alpha" select the word (the host's clock makes them quick).
+        host.clock = { [t = 10.0] in t }
+        push(host, SDLEvents.mouseButton(host, down: true, x: 40, y: 37))
+        push(host, SDLEvents.mouseButton(host, down: false, x: 40, y: 37))
+        push(host, SDLEvents.mouseButton(host, down: true, x: 40, y: 37))
+        push(host, SDLEvents.mouseButton(host, down: false, x: 40, y: 37))
+        host.update()
+        #expect(field.selectedRange == NSRange(location: 0, length: 5))
+    }
+}

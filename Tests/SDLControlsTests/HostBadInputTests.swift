@@ -1,0 +1,146 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import SDLControls
+
+/// Bad input for the SDL host: a clear error or a documented, safe behaviour.
+@MainActor
+struct HostBadInputTests {
+    @Test func missingFontsGiveAnErrorNamingWhatWasSearched() throws {
+        let fonts = FontConfiguration(fontFiles: ["/nonexistent/Missing.ttf"], searchSystemFonts: false)
+        do {
+            let host = try SDLHost.headless(fonts: fonts)
+            host.shutdown()
+            Issue.record("expected fontNotFound")
+        } catch let error as SDLControlsError {
+            guard case .fontNotFound(let searched) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(searched == ["/nonexistent/Missing.ttf"])
+            #expect(error.description.contains("/nonexistent/Missing.ttf"))
+            #expect(error.description.contains("fonts-dejavu-core"))
+        }
+    }
+
+    @Test func aCorruptFontIsSkippedForTheNextCandidate() throws {
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString).ttf")
+        try Data("this is not a font".utf8).write(to: bad)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        // Alone, it is rejected with the same clear error…
+        #expect(throws: SDLControlsError.fontNotFound(searched: [bad.path])) {
+            try SDLHost.headless(fonts: FontConfiguration(fontFiles: [bad.path], searchSystemFonts: false)).shutdown()
+        }
+        // …and with the system fonts behind it, the next good font is used.
+        let host = try SDLHost.headless(fonts: FontConfiguration(fontFiles: [bad.path]))
+        defer { host.shutdown() }
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.text = "Still drawn"
+        host.window.addSubview(label)
+        host.update()
+        host.renderFrame()
+        #expect(host.counters.glyphRunsRasterized == 1)
+    }
+
+    @Test func missingAndNonImageAssetsDrawNothingAndDontCrash() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let notImage = FileManager.default.temporaryDirectory.appendingPathComponent("not-an-image-\(UUID().uuidString).png")
+        try Data("hello".utf8).write(to: notImage)
+        defer { try? FileManager.default.removeItem(at: notImage) }
+        #expect(UIImage(named: "definitely-not-an-asset") == nil)
+        let view = UIImageView(image: UIImage(url: notImage, name: nil, size: CGSize(width: 20, height: 20), scale: 1))
+        view.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        host.window.addSubview(view)
+        host.update()
+        host.renderFrame()
+        host.update()
+        host.renderFrame()
+        #expect(host.backend.images.failures.count == 1, "reported once, not every frame")
+        #expect(host.counters.geometrySubmissions == 0)
+    }
+
+    @Test func aRealImageAssetIsLoadedOnceAsATexture() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        // Make a 4×4 PNG with SDL so the test owns its asset.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("asset-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 4, 4, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+        SDL_FillRect(surface, nil, 0xFF00_FF00)
+        #expect(IMG_SavePNG(surface, url.path) == 0)
+        SDL_FreeSurface(surface)
+        let image = try #require(UIImage(contentsOfFile: url.path))
+        #expect(image.size == CGSize(width: 4, height: 4), "size read from the PNG header")
+        let view = UIImageView(image: image)
+        view.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+        host.window.addSubview(view)
+        host.update()
+        host.renderFrame()
+        #expect(host.counters.textureUploads == 1)
+        let px = host.readPixels()
+        #expect((px.pixels[30 * px.width + 30] >> 8) & 0xFF == 0xFF, "green image drawn")
+        host.update()
+        host.renderFrame()
+        #expect(host.counters.textureUploads == 0, "cached as a texture")
+    }
+
+    @Test func aZeroSizedWindowIsClampedAndRenders() throws {
+        let host = try makeHeadlessHost(size: .zero)
+        defer { host.shutdown() }
+        host.window.addSubview(UIButton(type: .system))
+        host.update()
+        host.renderFrame()
+        #expect(host.windowSizeInPoints.width >= 1 && host.windowSizeInPoints.height >= 1)
+        let nan = try makeHeadlessHost(size: CGSize(width: CGFloat.nan, height: .infinity), scale: .nan)
+        defer { nan.shutdown() }
+        #expect(nan.pixelScale == 1)
+    }
+
+    @Test func absurdCoordinatesAreSafe() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let c = UIControl(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        host.window.addSubview(c)
+        let log = DeliveredEvents(c)
+        push(host, SDLEvents.mouseButton(host, down: true, x: 50, y: 50))
+        push(host, SDLEvents.mouseMotion(host, x: .max, y: .min))
+        push(host, SDLEvents.mouseButton(host, down: false, x: .max, y: .min))
+        push(host, SDLEvents.finger(host, SDL_FINGERDOWN, id: 9, x: .nan, y: .infinity))
+        push(host, SDLEvents.finger(host, SDL_FINGERUP, id: 9, x: .nan, y: .nan))
+        host.update()
+        #expect(log.collapsed == ["touchDown", "dragExit", "dragOutside", "touchUpOutside"])
+        #expect(host.window.activeTouchCount == 0)
+        #expect(!c.isTracking)
+    }
+
+    @Test func aHundredThousandMotionEventsInOneFrame() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let c = UIControl(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        host.window.addSubview(c)
+        var drags = 0
+        c.addAction(UIAction { _ in drags += 1 }, for: [.touchDragInside, .touchDragOutside])
+        host.handle(SDLEvents.mouseButton(host, down: true, x: 10, y: 10))
+        for i in 0..<100_000 {
+            host.handle(SDLEvents.mouseMotion(host, x: Int32(i % 300), y: 10))
+        }
+        host.handle(SDLEvents.mouseButton(host, down: false, x: 10, y: 10))
+        host.update()
+        #expect(drags == 100_000, "every motion delivered, none lost")
+        #expect(!c.isTracking)
+        #expect(!UIApplication.shared.hasPendingActions)
+    }
+
+    @Test func sdlInitFailureIsAClearError() throws {
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "no-such-video-driver")
+        defer { SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy") }
+        do {
+            let host = try SDLHost(configuration: .init(headless: false))
+            host.shutdown()
+            Issue.record("expected an error")
+        } catch let error as SDLControlsError {
+            switch error {
+            case .initializationFailed(let m), .noDisplay(let m): #expect(!m.isEmpty)
+            default: Issue.record("unexpected \(error)")
+            }
+        }
+    }
+}
