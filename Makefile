@@ -31,7 +31,7 @@ run: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 # Issue 6's benchmarks (headless, release). bench-quick is what CI runs: it exits non-zero
 # when a count target (draw calls, glyph rasterizations, uploads, latency, actions) breaks.

@@ -107,7 +107,7 @@ public final class SDLHost {
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
         }
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
-        try SDLHost.initializeLibraries()
+        try SDLHost.initializeLibraries(wantsWindow: !configuration.headless)
         let scale = configuration.scale.flatMap { $0.isFinite && $0 > 0 ? min($0, 8) : nil }
         let w = max(1, Int32(((configuration.size.width.isFinite ? configuration.size.width : 1) * (scale ?? 1)).rounded()))
         let h = max(1, Int32(((configuration.size.height.isFinite ? configuration.size.height : 1) * (scale ?? 1)).rounded()))
@@ -220,7 +220,7 @@ public final class SDLHost {
         }
     }
 
-    private static func initializeLibraries() throws {
+    private static func initializeLibraries(wantsWindow: Bool) throws {
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             let message = sdlError()
             let lowered = message.lowercased()
@@ -228,6 +228,16 @@ public final class SDLHost {
                 throw SDLControlsError.noDisplay(message)
             }
             throw SDLControlsError.initializationFailed(message)
+        }
+        // With no X11 or Wayland display SDL falls back to its invisible "offscreen" (or
+        // "dummy") driver: a window nobody can see. Say so, unless the user chose that driver.
+        if wantsWindow, let raw = SDL_GetCurrentVideoDriver() {
+            let driver = String(cString: raw)
+            let chosen = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"].map { !$0.isEmpty } ?? false
+            if (driver == "offscreen" || driver == "dummy") && !chosen {
+                SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+                throw SDLControlsError.noDisplay("SDL found no display and fell back to its \(driver) driver")
+            }
         }
         do {
             try initializeSatellites()

@@ -41,12 +41,15 @@ public final class UIApplication: UIResponder {
     public var keyWindow: UIWindow? { storedKeyWindow }
 
     func register(_ window: UIWindow) {
-        windowRefs.removeAll { $0.value == nil }
-        windowRefs.append(Weak(window))
+        // Filter a copy: releasing a weak load's temporary can run another window's deinit,
+        // which unregisters it, and must not find `windowRefs` mid-mutation.
+        let refs = windowRefs
+        windowRefs = refs.filter { $0.value != nil } + [Weak(window)]
     }
 
     func unregister(_ window: UIWindow) {
-        windowRefs.removeAll { $0.value == nil || $0.value === window }
+        let refs = windowRefs
+        windowRefs = refs.filter { $0.value != nil && $0.value !== window }
     }
 
     func setKeyWindow(_ window: UIWindow) {

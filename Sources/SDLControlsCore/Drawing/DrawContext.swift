@@ -192,9 +192,25 @@ public final class DrawContext {
         for (c, start) in corners {
             for i in 0...segs {
                 let a = start + Float(i) / Float(segs) * (.pi / 2)
-                path.append(SIMD2(c.x + cos(a) * rad, c.y + sin(a) * rad))
+                appendPathPoint(SIMD2(c.x + cos(a) * rad, c.y + sin(a) * rad))
             }
         }
+        // A radius of exactly half the side makes the last point meet the first.
+        if path.count > 3, let first = path.first, let last = path.last, DrawContext.coincide(first, last) {
+            path.removeLast()
+        }
+    }
+
+    /// Appends a point unless it coincides with the previous one: a zero-length edge has no
+    /// normal, and would turn into a miter spike (capsules, whose arcs meet end to end).
+    private func appendPathPoint(_ p: SIMD2<Float>) {
+        if let last = path.last, DrawContext.coincide(last, p) { return }
+        path.append(p)
+    }
+
+    static func coincide(_ a: SIMD2<Float>, _ b: SIMD2<Float>) -> Bool {
+        let d = a - b
+        return (d * d).sum() < 1e-4
     }
 
     private func buildEllipsePath(_ r: (x0: Float, y0: Float, x1: Float, y1: Float)) {

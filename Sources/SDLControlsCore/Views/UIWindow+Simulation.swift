@@ -4,8 +4,9 @@ import Foundation
 ///
 /// They build ``TouchSample``s and feed them through ``UIWindow/send(_:)``, the same path
 /// the SDL host uses. Without an explicit `time`, each sample advances a private clock by
-/// ``simulationStep`` seconds, so taps are far enough apart not to count as double taps
-/// unless you pass times yourself.
+/// ``simulationStep`` seconds. That is shorter than the multi-tap interval, so two
+/// `simulateTap(at:)` calls in a row on one view count as a double tap (the second sends
+/// touchDownRepeat); pass times more than ``multiTapInterval`` apart to get two single taps.
 ///
 /// ```swift
 /// window.simulateTap(at: CGPoint(x: 40, y: 20))

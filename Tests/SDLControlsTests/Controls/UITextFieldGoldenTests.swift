@@ -42,7 +42,7 @@ struct UITextFieldGoldenTests {
         light.overrideUserInterfaceStyle = .light
         host.window.addSubview(light)
         let dark = UIView(frame: CGRect(x: 0, y: 138, width: 360, height: 62))
-        dark.backgroundColor = .secondarySystemBackground
+        dark.backgroundColor = .systemBackground
         dark.overrideUserInterfaceStyle = .dark
         host.window.addSubview(dark)
 

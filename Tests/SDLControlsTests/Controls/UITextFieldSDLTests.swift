@@ -17,7 +17,7 @@ final class TextFieldEventNames {
     ]
     init(_ field: UITextField) {
         for (event, name) in Self.events {
-            field.addAction(UIAction(identifier: .init("names-\(name)")) { [unowned self] _ in self.names.append(name) }, for: event)
+            field.addAction(UIAction(identifier: .init("names-\(name)")) { [weak self] _ in self?.names.append(name) }, for: event)
         }
     }
     func clear() { names.removeAll() }
@@ -188,5 +188,34 @@ struct UITextFieldSDLTests {
         push(host, SDLEvents.mouseButton(host, down: false, x: 40, y: 37))
         host.update()
         #expect(field.selectedRange == NSRange(location: 0, length: 5))
+    }
+    @Test func megabytePasteThroughSDLsClipboardStaysFast() throws {
+        // Bad input: a megabyte on the system clipboard, and a long run of zero-width
+        // characters (SDL_ttf measures them as nothing, so no span ever gets wide).
+        let host = try makeHeadlessHost(size: CGSize(width: 320, height: 120))
+        defer { host.shutdown() }
+        let (field, log) = makeField(host)
+        click(host, x: 60, y: 37)
+        log.clear()
+        let start = ContinuousClock.now
+        SDL_SetClipboardText(String(repeating: "The quick brown fox. ", count: 50_000))   // 1,050,000 bytes
+        key(host, SDL_SCANCODE_V, mod: KMOD_LCTRL)
+        host.renderFrame()
+        #expect(field.text?.utf16.count == UITextField.maximumTextLength)
+        #expect(host.counters.glyphRunsRasterized <= 4, "only the visible run is drawn")
+        key(host, SDL_SCANCODE_HOME)
+        host.renderFrame()
+        key(host, SDL_SCANCODE_A, mod: KMOD_LCTRL)
+        SDL_SetClipboardText(String(repeating: "\u{200B}", count: 60_000) + "end")
+        key(host, SDL_SCANCODE_V, mod: KMOD_LCTRL)
+        host.renderFrame()
+        #expect(field.text?.hasSuffix("end") == true)
+        key(host, SDL_SCANCODE_HOME)
+        key(host, SDL_SCANCODE_END)
+        host.renderFrame()
+        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(log.names == ["editingChanged", "editingChanged"])
+        let caret = field.caretRectInWindow
+        #expect(caret.maxX <= field.convert(field.bounds, to: nil).maxX)
     }
 }

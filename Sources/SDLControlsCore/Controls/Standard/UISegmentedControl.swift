@@ -588,18 +588,17 @@ open class UISegmentedControl: UIControl {
     /// Corner radius of the background.
     static let backgroundRadius: CGFloat = 9
 
+    /// The ring follows the background's rounded corners.
     open override var focusRingCornerRadius: CGFloat { min(Self.backgroundRadius, bounds.height / 2) }
 
-    open override func stateDidChange() {
-        super.stateDidChange()
-        setNeedsDisplay()
-    }
-
+    /// Redraws: the focus ring and the momentary keyboard cursor are drawn in the tint.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         setNeedsDisplay()
     }
 
+    /// Draws the control from its state (geometry is cached between frames; every setter
+    /// that changes the look calls `setNeedsDisplay()`).
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds

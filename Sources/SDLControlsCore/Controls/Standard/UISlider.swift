@@ -126,9 +126,16 @@ open class UISlider: UIControl {
 
     /// Where a value lies along the range, 0…1 (0 when the range is empty).
     func fraction(of v: Float) -> CGFloat {
-        let range = storedMaximum - storedMinimum
-        guard range > 0, range.isFinite else { return 0 }
-        return CGFloat(min(1, max(0, (v - storedMinimum) / range)))
+        // In Double: the span of two finite Floats can overflow Float.
+        let range = Double(storedMaximum) - Double(storedMinimum)
+        guard range > 0 else { return 0 }
+        return CGFloat(min(1, max(0, (Double(v) - Double(storedMinimum)) / range)))
+    }
+
+    /// The value at `fraction` (0…1) of the range, without overflow.
+    func value(atFraction fraction: CGFloat) -> Float {
+        let f = Double(min(1, max(0, fraction)))
+        return clamp(Float(Double(storedMinimum) + (Double(storedMaximum) - Double(storedMinimum)) * f))
     }
 
     // MARK: Thumb animation
@@ -188,8 +195,7 @@ open class UISlider: UIControl {
         guard travel > 0 else { return storedMinimum }
         var f = (x - (track.minX + d / 2)) / travel
         if effectiveUserInterfaceLayoutDirection == .rightToLeft { f = 1 - f }
-        f = min(1, max(0, f))
-        return clamp(storedMinimum + (storedMaximum - storedMinimum) * Float(f))
+        return value(atFraction: f)
     }
 
     private var currentThumbRect: CGRect {
@@ -265,12 +271,14 @@ open class UISlider: UIControl {
 
     private func step(by direction: Float) {
         guard isEnabled else { return }
-        let stepSize = (storedMaximum - storedMinimum) * UISlider.keyboardStepFraction
-        guard stepSize > 0, stepSize.isFinite else { return }
-        var target = clamp(storedValue + direction * stepSize)
+        // In Double: the span of two finite Floats can overflow Float.
+        let stepSize = (Double(storedMaximum) - Double(storedMinimum)) * Double(UISlider.keyboardStepFraction)
+        guard stepSize > 0 else { return }
+        var t = Double(storedValue) + Double(direction) * stepSize
         // Land exactly on the ends despite float drift (ten steps of 0.1 make 1, not 0.9999999).
-        if abs(target - storedMaximum) < stepSize * 0.001 { target = storedMaximum }
-        if abs(target - storedMinimum) < stepSize * 0.001 { target = storedMinimum }
+        if abs(t - Double(storedMaximum)) < stepSize * 0.001 { t = Double(storedMaximum) }
+        if abs(t - Double(storedMinimum)) < stepSize * 0.001 { t = Double(storedMinimum) }
+        let target = clamp(Float(t))
         guard target != storedValue else { return }
         setValue(target, animated: true)
         sendActions(for: .valueChanged)

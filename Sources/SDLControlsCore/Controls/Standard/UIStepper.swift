@@ -343,13 +343,10 @@ open class UIStepper: UIControl {
     /// Corner radius of the plate.
     static let plateRadius: CGFloat = 8
 
+    /// The ring follows the plate's rounded corners.
     open override var focusRingCornerRadius: CGFloat { min(UIStepper.plateRadius, bounds.height / 2) }
 
-    open override func stateDidChange() {
-        super.stateDidChange()
-        setNeedsDisplay()
-    }
-
+    /// Redraws: the − and + glyphs are drawn in the tint.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         setNeedsDisplay()
@@ -364,6 +361,8 @@ open class UIStepper: UIControl {
         return (h == .decrement) != rtl ? leftHalf : rightHalf
     }
 
+    /// Draws the control from its state (geometry is cached between frames; every setter
+    /// that changes the look calls `setNeedsDisplay()`).
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import SDLControlsCore
+
+/// The input-script text format (issue 5): parsing, writing, and errors with line numbers.
+struct InputScriptTests {
+    @Test func parsesEveryDevice() throws {
+        let script = try InputScript(parsing: """
+        # SDLControls input script 1
+
+        10 mouse down 120 40     # trailing comment
+        12 mouse move 130.5 40
+        14 mouse up 130 40
+        20 finger down 1 200 300
+        30 key down Tab shift ctrl
+        31 key up "Keypad Enter"
+        40 text "héllo \\"q\\" \\\\ \\n"
+        41 compose "にほ" 2
+        50 focus lost
+        51 focus gained
+        60 resize 800 600
+        70 quit
+        """)
+        #expect(script.entries.count == 12)
+        #expect(script.entries[0] == .init(frame: 10, event: .mouse(.down, CGPoint(x: 120, y: 40))))
+        #expect(script.entries[1].event == .mouse(.move, CGPoint(x: 130.5, y: 40)))
+        #expect(script.entries[3].event == .finger(.down, id: 1, CGPoint(x: 200, y: 300)))
+        #expect(script.entries[4].event == .key(down: true, name: "Tab", modifiers: [.shift, .control]))
+        #expect(script.entries[5].event == .key(down: false, name: "Keypad Enter", modifiers: []))
+        #expect(script.entries[6].event == .text("héllo \"q\" \\ \n"))
+        #expect(script.entries[7].event == .compose("にほ", cursor: 2))
+        #expect(script.entries[8].event == .focus(gained: false))
+        #expect(script.entries[10].event == .resize(CGSize(width: 800, height: 600)))
+        #expect(script.entries[11].event == .quit)
+        #expect(script.lastFrame == 70)
+    }
+
+    @Test func writtenTextParsesBackToTheSameScript() throws {
+        let original = InputScript(entries: [
+            .init(frame: 0, event: .mouse(.down, CGPoint(x: 1, y: 2))),
+            .init(frame: 1, event: .key(down: true, name: "Left Shift", modifiers: [.alternate, .command])),
+            .init(frame: 2, event: .text("a \"b\" \\ c\nd")),
+            .init(frame: 3, event: .compose("", cursor: 0)),
+            .init(frame: 3, event: .finger(.up, id: 42, CGPoint(x: 10.25, y: 0))),
+            .init(frame: 9, event: .resize(CGSize(width: 320, height: 200))),
+        ])
+        let text = original.text
+        #expect(text.hasPrefix(InputScript.header))
+        #expect(try InputScript(parsing: text) == original)
+    }
+
+    @Test(arguments: [
+        ("x mouse down 1 2", 1, "expected a frame number"),
+        ("1 mouse", 1, "expected down, move or up"),
+        ("1 mouse down 1", 1, "missing y"),
+        ("1 mouse down 1 nan", 1, "finite number"),
+        ("1 mouse down 1 2 3", 1, "unexpected \"3\""),
+        ("5 quit\n4 quit", 2, "comes before frame 5"),
+        ("1 key sideways A", 1, "expected key down or key up"),
+        ("1 key down A hyper", 1, "unknown modifier"),
+        ("1 text \"open", 1, "unterminated string"),
+        ("1 text \"bad \\q\"", 1, "unknown escape"),
+        ("1 focus maybe", 1, "expected focus lost or focus gained"),
+        ("1 resize 0 10", 1, "size must be"),
+        ("# ok\n\n1 joystick 1", 3, "unknown device"),
+        ("1", 1, "missing device"),
+        ("1 finger down x 1 2", 1, "missing finger id"),
+    ])
+    func malformedLinesNameTheLineAndTheProblem(_ text: String, _ line: Int, _ message: String) {
+        do {
+            _ = try InputScript(parsing: text)
+            Issue.record("expected an error for \(text)")
+        } catch let error as InputScriptError {
+            #expect(error.line == line)
+            #expect(error.message.contains(message), "\(error)")
+            #expect(error.description.hasPrefix("line \(line): "))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func emptyAndCommentOnlyScriptsAreEmpty() throws {
+        #expect(try InputScript(parsing: "").entries.isEmpty)
+        #expect(try InputScript(parsing: "# nothing\n   \n# here").lastFrame == -1)
+    }
+}
