@@ -176,11 +176,9 @@ public final class InputScriptRecorder {
             guard !name.isEmpty else { return }
             add(.key(down: type == SDL_KEYDOWN, name: name, modifiers: SDLInputTranslator.modifiers(event.key.keysym.mod)))
         case SDL_TEXTINPUT:
-            let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            add(.text(text))
+            add(.text(SDLInputTranslator.string(fromCText: event.text.text)))
         case SDL_TEXTEDITING:
-            let text = withUnsafeBytes(of: event.edit.text) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            add(.compose(text, cursor: Int(event.edit.start)))
+            add(.compose(SDLInputTranslator.string(fromCText: event.edit.text), cursor: Int(event.edit.start)))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_FOCUS_LOST: add(.focus(gained: false))

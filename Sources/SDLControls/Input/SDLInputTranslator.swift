@@ -102,13 +102,11 @@ struct SDLInputTranslator {
         case SDL_TEXTINPUT:
             let t = event.text
             guard host.isOurWindow(t.windowID) else { return false }
-            let text = withUnsafeBytes(of: t.text) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            return window.insertText(text)
+            return window.insertText(Self.string(fromCText: t.text))
         case SDL_TEXTEDITING:
             let t = event.edit
             guard host.isOurWindow(t.windowID) else { return false }
-            let text = withUnsafeBytes(of: t.text) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            return window.setMarkedText(text, selectedRange: NSRange(location: Int(t.start), length: Int(t.length)))
+            return window.setMarkedText(Self.string(fromCText: t.text), selectedRange: NSRange(location: Int(t.start), length: Int(t.length)))
         case SDL_WINDOWEVENT:
             let w = event.window
             guard host.isOurWindow(w.windowID) else { return false }
@@ -147,6 +145,12 @@ struct SDLInputTranslator {
         if m & KMOD_GUI.rawValue != 0 { f.insert(.command) }
         if m & KMOD_CAPS.rawValue != 0 { f.insert(.alphaShift) }
         return f
+    }
+
+    /// The UTF-8 text in one of SDL's fixed-size, NUL-terminated event buffers (invalid
+    /// bytes become U+FFFD).
+    static func string<Buffer>(fromCText buffer: Buffer) -> String {
+        withUnsafeBytes(of: buffer) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
     }
 
     static func characters(_ sym: SDL_Keycode) -> String {
