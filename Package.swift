@@ -26,6 +26,10 @@ let package = Package(
         .executableTarget(name: "sample-launcher", dependencies: ["SampleKit"], path: "Samples/SampleLauncher"),
         // The README's embedding example: a tiny SDL game that owns its loop, with a HUD.
         .executableTarget(name: "embedded-game", dependencies: ["SDLControls", "CSDL2"], path: "Samples/EmbeddedGame"),
+        // Counting malloc/free wrappers for the benchmark only (they replace the process's allocator).
+        .target(name: "CMallocCounter"),
+        // Issue 6's benchmarks: `swift run -c release controls-bench [--quick]`.
+        .executableTarget(name: "controls-bench", dependencies: ["SDLControls", "CSDL2", "CMallocCounter"], path: "Samples/Benchmarks"),
         .testTarget(name: "SDLControlsCoreTests", dependencies: ["SDLControlsCore"]),
         .testTarget(name: "SDLControlsTests", dependencies: ["SDLControls", "CSDL2"], exclude: ["Golden"]),
         .testTarget(name: "SampleTests", dependencies: ["SampleKit"]),

@@ -8,6 +8,13 @@ extension UIView {
     /// frame on the window) then runs ``layoutSubviews()``.
     public func setNeedsLayout() {
         needsLayout = true
+        subtreeNeedsLayout = true
+        // Flag the path up to the root, stopping where it is already flagged.
+        var v = storedSuperview
+        while let view = v, !view.subtreeNeedsLayout {
+            view.subtreeNeedsLayout = true
+            v = view.storedSuperview
+        }
     }
 
     /// Whether ``layoutSubviews()`` will run on the next layout pass.
@@ -16,13 +23,15 @@ extension UIView {
     /// Lays out this view (if needed) and then its subviews, top down, so a parent places
     /// its children before they lay out their own.
     public func layoutIfNeeded() {
+        guard subtreeNeedsLayout else { return }   // nothing below needs layout
+        subtreeNeedsLayout = false
         if needsLayout {
             needsLayout = false
             layoutSubviews()
         }
         // Iterates a copy: layoutSubviews of a child may add or remove siblings. Views removed
         // meanwhile are skipped; siblings added meanwhile wait for the next pass.
-        for sub in subviews where sub.superview === self { sub.layoutIfNeeded() }
+        for sub in subviews where sub.subtreeNeedsLayout && sub.superview === self { sub.layoutIfNeeded() }
     }
 
     /// Resizes the view to ``sizeThatFits(_:)`` of its current size, keeping its origin.

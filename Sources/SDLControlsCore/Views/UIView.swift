@@ -15,6 +15,9 @@ open class UIView: UIResponder {
     weak var storedSuperview: UIView?
     weak var storedWindow: UIWindow?
     var needsLayout = true
+    /// This view or a descendant needs layout: layout passes skip branches where it is false,
+    /// so a frame with nothing to lay out doesn't walk the whole tree.
+    var subtreeNeedsLayout = true
     var storedTintColor: UIColor?
     /// Bumped whenever something that changes the drawing of this view changes; the draw
     /// traversal compares it to reuse cached geometry.

@@ -1,0 +1,153 @@
+// controls-bench: frame cost, draw calls, text churn, input latency, memory (issue 6).
+//
+//     swift run -c release controls-bench            # the full run (a few minutes)
+//     swift run -c release controls-bench --quick    # CI: seconds; exits 1 if a count target breaks
+//
+// Prints one JSON object per scenario (one line each), then a human table. Headless: the
+// dummy video driver and the software renderer. Times are this thread's CPU time (so other
+// processes on a shared machine inflate them less), reported and never asserted; counts
+// (draw calls, glyph rasterizations, texture uploads, latency frames, lost or extra
+// actions, texture bytes, steady-frame allocations) are asserted: a broken one exits 1.
+import CMallocCounter
+import Foundation
+import SDLControls
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == StartupBenchmark.childFlag {
+    let n = arguments.count > 1 ? Int(arguments[1]) ?? 0 : 0
+    let windowFor = arguments.count > 2 ? Int(arguments[2]) ?? n : n
+    do {
+        try StartupBenchmark.runChild(n: n, windowFor: windowFor)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("controls-bench: \(error)\n".utf8))
+        exit(2)
+    }
+}
+
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("""
+    controls-bench: SDLControls benchmarks (issue 6), headless (dummy video driver, software renderer).
+
+    Usage: controls-bench [--quick] [--json-only] [--only B1,B2,B3,B4,B5,B6,ALLOC]
+
+      --quick       CI size: fewer frames, N and K up to 1,000, 2,000 input events, no B6
+                    (10,000 controls take seconds a frame in the software renderer).
+      --json-only   Print only the JSON lines (one object per scenario), no table.
+      --only LIST   Run only these scenarios (B2, B6 and ALLOC come with B1).
+      --help        This text.
+
+    Scenarios:
+      B1  steady frame cost, N = 0, 100, 1000, 10000 mixed controls, nothing changing:
+          (a) input + actions + layout, (b) draw-list build, (c) submission to SDL (with the
+          software renderer this includes filling the UI's pixels), (d) clear + present.
+      B2  counters of B1's frames (geometry submissions, vertices, glyph runs, uploads, ...).
+      B3  every control changing every frame; K = 10, 100, 1000 labels with new text each frame.
+      B4  10,000 scripted SDL events: CPU per event, latency in frames, lost/extra actions.
+      B5  heap bytes per control, peak resident memory, time to the first presented frame.
+      B6  B1 (a)+(b) at 10,000 divided by the same at 1,000.
+      ALLOC  heap allocations per steady frame (malloc counter), target 0.
+
+    Times are CPU milliseconds of the benchmark thread (mean, p50, p95), reported only.
+    Count targets are asserted: the exit status is 1 when one is broken.
+    """)
+    exit(0)
+}
+
+let quick = arguments.contains("--quick")
+let jsonOnly = arguments.contains("--json-only")
+let only: Set<String>? = arguments.firstIndex(of: "--only").flatMap { i in
+    i + 1 < arguments.count ? Set(arguments[i + 1].uppercased().split(separator: ",").map(String.init)) : nil
+}
+func wants(_ s: String) -> Bool { only?.contains(s) ?? true }
+
+func progress(_ s: String) {
+    if !jsonOnly { FileHandle.standardError.write(Data(("controls-bench: " + s + "\n").utf8)) }
+}
+
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+}
+
+@MainActor
+func main() -> Int32 {
+    let report = Report(quick: quick)
+    let loadStart = loadAverage()
+    let timerCost = Clock.cpuReadingCost()
+    let heapActive = HeapCounts.counterIsActive()
+
+    // B1, B2, steady-frame allocations (and B6 from B1).
+    var steady: [SteadyRun] = []
+    if wants("B1") || wants("B2") || wants("B6") || wants("ALLOC") {
+        // 10,000 controls cost about a second a frame in the software renderer's fill (and
+        // seconds for the first frame), so --quick stops at 1,000 and B6 is in the full run only.
+        for n in quick ? [0, 100, 1_000] : [0, 100, 1_000, 10_000] {
+            let big = n >= 10_000
+            let frames = quick ? 20 : (big ? 60 : 600)
+            progress("B1 steady, \(n) controls, \(frames) frames")
+            do { steady.append(try SteadyRun.run(n: n, frames: frames, warmup: quick ? 3 : (big ? 3 : 30))) } catch {
+                report.failures.append("B1 n=\(n): \(error)")
+            }
+        }
+    }
+
+    // B3.
+    var changing: [ChangingGridRun] = []
+    var churn: [LabelChurnRun] = []
+    if wants("B3") || wants("B6") {
+        for n in quick ? [100, 1_000] : [100, 1_000, 10_000] {
+            let big = n >= 10_000
+            let frames = quick ? 10 : (big ? 30 : 300)
+            progress("B3 changing grid, \(n) controls, \(frames) frames")
+            do { changing.append(try ChangingGridRun.run(n: n, frames: frames)) } catch { report.failures.append("B3 n=\(n): \(error)") }
+        }
+    }
+    if wants("B3") {
+        for k in [10, 100, 1_000] {
+            let frames = quick ? (k >= 1_000 ? 20 : 100) : 1_000
+            progress("B3 label churn, \(k) labels, \(frames) frames")
+            do { churn.append(try LabelChurnRun.run(k: k, frames: frames)) } catch { report.failures.append("B3 k=\(k): \(error)") }
+        }
+    }
+
+    // B4.
+    var input: InputBenchmark?
+    if wants("B4") {
+        let events = quick ? 2_000 : 10_000
+        progress("B4 input, \(events) events")
+        do {
+            let bench = try InputBenchmark()
+            bench.run(totalEvents: events)
+            bench.shutdown()
+            input = bench
+        } catch { report.failures.append("B4: \(error)") }
+    }
+
+    // B5: child processes.
+    var startup: [(label: String, line: String)] = []
+    if wants("B5") {
+        let cases: [(String, Int, Int)] = quick
+            ? [("1000", 1_000, 1_000)]
+            : [("0", 0, 0), ("1000", 1_000, 1_000), ("0 (1000's window)", 0, 1_000),
+               ("10000", 10_000, 10_000), ("0 (10000's window)", 0, 10_000)]
+        for (label, n, w) in cases {
+            progress("B5 start-up and memory, \(label) controls (child process)")
+            do { startup.append((label, try StartupBenchmark.spawn(n: n, windowFor: w))) } catch { report.failures.append("B5 \(label): \(error)") }
+        }
+    }
+
+    report.meta = .object([
+        ("scenario", .string("meta")), ("mode", .string(quick ? "quick" : "full")),
+        ("renderer", .string("software (dummy video driver)")), ("cores", .int(ProcessInfo.processInfo.activeProcessorCount)),
+        ("load_average_start", .string(loadStart)), ("load_average_end", .string(loadAverage())),
+        ("time_unit", .string("thread CPU time (CLOCK_THREAD_CPUTIME_ID), milliseconds unless named _us")),
+        ("cpu_clock_reading_us", .number(timerCost * 1e6)), ("heap_counter_active", .bool(heapActive)),
+    ])
+    report.heapCounterActive = heapActive
+    report.add(steady: steady, changing: changing, churn: churn, input: input, startup: startup)
+    report.print(jsonOnly: jsonOnly)
+    return report.countTargetsBroken || !report.failures.isEmpty ? 1 : 0
+}
+
+exit(main())
