@@ -20,6 +20,14 @@ func makeTestWindow(size: CGSize = CGSize(width: 400, height: 400)) -> UIWindow 
     return window
 }
 
+/// Presses and releases a key on the window (the focused control gets it).
+@MainActor
+func pressKey(_ window: UIWindow, _ code: UIKeyboardHIDUsage) {
+    let t = UIApplication.shared.currentTime
+    window.send(UIPress(phase: .began, key: UIKey(keyCode: code), timestamp: t))
+    window.send(UIPress(phase: .ended, key: UIKey(keyCode: code), timestamp: t))
+}
+
 /// Ends the frame: delivers the batched actions.
 @MainActor
 @discardableResult

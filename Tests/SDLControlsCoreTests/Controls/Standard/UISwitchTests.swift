@@ -2,14 +2,6 @@ import Testing
 import Foundation
 @testable import SDLControlsCore
 
-/// Presses and releases a key on the window (the focused control gets it).
-@MainActor
-private func pressKey(_ window: UIWindow, _ code: UIKeyboardHIDUsage) {
-    let t = UIApplication.shared.currentTime
-    window.send(UIPress(phase: .began, key: UIKey(keyCode: code), timestamp: t))
-    window.send(UIPress(phase: .ended, key: UIKey(keyCode: code), timestamp: t))
-}
-
 /// Every test ends with `flush()`, so no action stays queued for a later test (whose flush
 /// would deliver it to this test's released EventLog).
 @MainActor
