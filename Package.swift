@@ -8,30 +8,25 @@ let package = Package(
         .library(name: "SDLControls", targets: ["SDLControls"]),
     ],
     targets: [
-        // SDL2, SDL2_ttf and SDL2_image from the system (Debian: the three -dev packages).
-        .systemLibrary(
-            name: "CSDL2",
-            pkgConfig: "sdl2",
-            providers: [
-                .apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"]),
-                .brew(["sdl2", "sdl2_ttf", "sdl2_image"]),
-            ]
-        ),
+        // SDL2, SDL2_ttf and SDL2_image from the system (Debian: libsdl2-dev, libsdl2-ttf-dev,
+        // libsdl2-image-dev). Named so it can't clash with a game's own `CSDL2` target;
+        // `import SDLControls` re-exports it. No pkg-config: see Sources/SDLControlsSDL2/shim.h.
+        .systemLibrary(name: "SDLControlsSDL2"),
         // Every UIKit semantic; Foundation only, never SDL.
         .target(name: "SDLControlsCore"),
         // The SDL host: window loop, input translation, rendering, fonts. Re-exports the core.
-        .target(name: "SDLControls", dependencies: ["SDLControlsCore", "CSDL2"]),
+        .target(name: "SDLControls", dependencies: ["SDLControlsCore", "SDLControlsSDL2"]),
         // The samples, as a library so tests can run them headless in-process.
-        .target(name: "SampleKit", dependencies: ["SDLControls", "CSDL2"], path: "Samples/SampleKit"),
+        .target(name: "SampleKit", dependencies: ["SDLControls"], path: "Samples/SampleKit"),
         .executableTarget(name: "sample-launcher", dependencies: ["SampleKit"], path: "Samples/SampleLauncher"),
         // The README's embedding example: a tiny SDL game that owns its loop, with a HUD.
-        .executableTarget(name: "embedded-game", dependencies: ["SDLControls", "CSDL2"], path: "Samples/EmbeddedGame"),
+        .executableTarget(name: "embedded-game", dependencies: ["SDLControls"], path: "Samples/EmbeddedGame"),
         // Counting malloc/free wrappers for the benchmark only (they replace the process's allocator).
         .target(name: "CMallocCounter"),
         // Issue 6's benchmarks: `swift run -c release controls-bench [--quick]`.
-        .executableTarget(name: "controls-bench", dependencies: ["SDLControls", "CSDL2", "CMallocCounter"], path: "Samples/Benchmarks"),
+        .executableTarget(name: "controls-bench", dependencies: ["SDLControls", "CMallocCounter"], path: "Samples/Benchmarks"),
         .testTarget(name: "SDLControlsCoreTests", dependencies: ["SDLControlsCore"]),
-        .testTarget(name: "SDLControlsTests", dependencies: ["SDLControls", "CSDL2"], exclude: ["Golden"]),
+        .testTarget(name: "SDLControlsTests", dependencies: ["SDLControls"], exclude: ["Golden"]),
         .testTarget(name: "SampleTests", dependencies: ["SampleKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,6 @@
 //
 //   swift run embedded-game                 (a window)
 //   SDL_VIDEODRIVER=dummy swift run embedded-game --frames 120   (headless)
-import CSDL2
 import Foundation
 import SDLControls
 
@@ -18,7 +17,7 @@ func runGame() -> Int32 {
         return 1
     }
     defer { SDL_Quit() }
-    let pos = Int32(bitPattern: SDL_WINDOWPOS_UNDEFINED_MASK)
+    let pos = SDL_WINDOWPOS_UNDEFINED
     guard let window = SDL_CreateWindow("Embedded game", pos, pos, 800, 500, SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue),
           let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
             ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)

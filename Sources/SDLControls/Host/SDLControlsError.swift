@@ -1,5 +1,5 @@
 import Foundation
-import CSDL2
+import SDLControlsSDL2
 
 /// Errors the SDL host reports instead of crashing.
 public enum SDLControlsError: Error, CustomStringConvertible, Equatable {

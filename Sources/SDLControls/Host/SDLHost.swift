@@ -1,4 +1,4 @@
-import CSDL2
+import SDLControlsSDL2
 import Foundation
 
 /// Runs a `UIWindow` of controls in SDL: input translation, the per-frame update that
@@ -113,7 +113,7 @@ public final class SDLHost {
         let h = max(1, Int32(((configuration.size.height.isFinite ? configuration.size.height : 1) * (scale ?? 1)).rounded()))
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if configuration.headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
-        let pos = Int32(bitPattern: SDL_WINDOWPOS_UNDEFINED_MASK)
+        let pos = SDL_WINDOWPOS_UNDEFINED
         guard let sdlWindow = SDL_CreateWindow(configuration.title, pos, pos, min(w, 16384), min(h, 16384), flags) else {
             let message = sdlError()
             SDLHost.shutdownLibraries()

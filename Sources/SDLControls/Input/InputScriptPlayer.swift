@@ -1,4 +1,4 @@
-import CSDL2
+import SDLControlsSDL2
 import Foundation
 
 /// Replays an ``InputScript`` by pushing real SDL events into the queue, frame by frame,

@@ -1,4 +1,4 @@
-import CSDL2
+import SDLControlsSDL2
 import Foundation
 
 /// Turns SDL events into the core's platform-neutral input.
@@ -31,9 +31,9 @@ struct SDLInputTranslator {
     /// The contact id used for the mouse.
     static let mouseContactID: Int64 = .min + 1
     /// `SDL_TOUCH_MOUSEID`: SDL's `(Uint32)-1`, which Swift can't import as written.
-    static let touchMouseID = UInt32.max
+    static let touchMouseID = SDL_TOUCH_MOUSEID
     /// `SDL_MOUSE_TOUCHID`.
-    static let mouseTouchID: Int64 = -1
+    static let mouseTouchID = SDL_MOUSE_TOUCHID
 
     private var fingerIDs: [FingerKey: Int64] = [:]
     private var nextFingerID: Int64 = 1

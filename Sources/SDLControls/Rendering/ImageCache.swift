@@ -1,4 +1,4 @@
-import CSDL2
+import SDLControlsSDL2
 import Foundation
 
 /// Loads `UIImage` files with SDL2_image and keeps them as textures, one per file.

@@ -1,4 +1,4 @@
-import CSDL2
+import SDLControlsSDL2
 import Foundation
 
 /// The renderer half of the host: turns the core's ``DrawList`` into batched

@@ -1,4 +1,4 @@
-import CSDL2
+import SDLControlsSDL2
 import Foundation
 
 /// Finds font files and opens SDL_ttf fonts at pixel sizes, with a fallback chain for

@@ -1,4 +1,4 @@
-import CSDL2
+import SDLControlsSDL2
 import Foundation
 
 /// Rasterizes lines of text with SDL_ttf into one atlas texture and remembers where each is.

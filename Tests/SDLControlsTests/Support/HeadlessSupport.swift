@@ -1,4 +1,4 @@
-import CSDL2
+import SDLControls
 import Foundation
 import Testing
 @testable import SDLControls
