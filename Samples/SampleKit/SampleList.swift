@@ -24,7 +24,7 @@ final class SampleRow: UIControl {
         ctx.drawText(info.title, font: .systemFont(ofSize: 17, weight: .semibold), color: .label, at: CGPoint(x: 16, y: 12))
         let summaryFont = UIFont.systemFont(ofSize: 13)
         let summary = TextLayout.lines(info.summary, font: summaryFont, width: b.width - 56, maxLines: 1,
-                                       mode: .byTruncatingTail, measurer: UIApplication.shared.textMeasurer).first ?? ""
+                                       mode: .byTruncatingTail, measurer: textMeasurer).first ?? ""
         ctx.drawText(summary, font: summaryFont, color: .secondaryLabel, at: CGPoint(x: 16, y: 36))
         let cx = b.maxX - 22, cy = b.midY
         ctx.strokeLine(from: CGPoint(x: cx - 4, y: cy - 6), to: CGPoint(x: cx + 1, y: cy), width: 2, color: .tertiaryLabel)

@@ -183,6 +183,9 @@ public final class SDLHost {
             let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
             rendererDescription = String(cString: info.name) + (accelerated ? " (accelerated" : " (software") + (vsync ? ", vsync)" : ")")
         }
+        // Text is measured with this host's fonts: in its window, and for views in no window
+        // while it is the newest host (put back at shutdown).
+        self.window.hostTextMeasurer = backend
         UIApplication.shared.textMeasurer = backend
         UIPasteboard.general.backend = UIPasteboard.Backend(
             read: {
@@ -208,7 +211,12 @@ public final class SDLHost {
         window.cancelAllTouches()
         backend.destroy()
         fonts.closeAll()
-        if UIApplication.shared.textMeasurer === backend { UIApplication.shared.textMeasurer = ApproximateTextMeasurer() }
+        window.hostTextMeasurer = nil
+        if UIApplication.shared.textMeasurer === backend {
+            // Another live host's measurer if there is one, else the estimate.
+            UIApplication.shared.textMeasurer = UIApplication.shared.windows.compactMap(\.hostTextMeasurer).last
+                ?? ApproximateTextMeasurer()
+        }
         UIPasteboard.general.backend = nil
         if ownsSDL {
             SDL_DestroyRenderer(renderer)
@@ -278,7 +286,8 @@ public final class SDLHost {
     public func update() {
         let app = UIApplication.shared
         app.beginFrame()
-        app.advanceTime(to: clock())   // timers (autorepeat, caret blink) before actions (rule E1)
+        // This window's timers (autorepeat, caret blink, animations) before actions (rule E1).
+        window.frameClock.advanceTime(to: clock())
         app.deliverPendingActions()
         window.layoutIfNeeded()
         syncTextInput()
@@ -440,7 +449,7 @@ public final class SDLHost {
     }
 
     private func syncTextInput() {
-        let responder = UIApplication.shared.keyWindow?.firstResponder
+        let responder = window.firstResponder
         if let input = responder as? UIKeyInput {
             if !textInputOwned {
                 SDL_StartTextInput()

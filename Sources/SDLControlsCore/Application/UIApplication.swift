@@ -22,8 +22,10 @@ public final class UIApplication: UIResponder {
     /// The application, then its ``delegate``.
     public override var next: UIResponder? { delegate }
 
-    /// Measures text for layout. The SDL host installs its SDL_ttf measurer; until then an
-    /// estimate is used.
+    /// Measures text for views that are in no window (a label sized before it is added).
+    /// An SDL host installs its SDL_ttf measurer here while it runs and puts back the
+    /// previous one when it shuts down; until then an estimate is used. Views in a window
+    /// measure with their window's ``UIWindow/hostTextMeasurer`` when it has one.
     public var textMeasurer: TextMeasuring = ApproximateTextMeasurer()
 
     /// The reading direction for views whose `semanticContentAttribute` is unspecified.
@@ -78,9 +80,8 @@ public final class UIApplication: UIResponder {
     /// A counter the host bumps once per frame (``beginFrame()``); delivery records carry it.
     public private(set) var frameNumber: UInt64 = 0
 
-    /// The current time (seconds, the host's monotonic clock), set by ``advanceTime(to:)``.
-    public internal(set) var currentTime: TimeInterval = 0
-    var timers: [FrameTimer] = []
+    /// The clock of timers scheduled while no window is key, and of views in no window.
+    let detachedClock = FrameClock()
 
     var pending: [PendingDelivery] = []
     /// The object the last `sendAction` reached (for delivery records).

@@ -74,3 +74,9 @@ public protocol DrawResources: TextMeasuring {
     /// can't be loaded (a missing or corrupt file draws nothing).
     func texture(for image: UIImage) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)?
 }
+
+extension UIView {
+    /// What this view measures text with for layout: its window's measurer, else the
+    /// application's (the SDL host's while one runs, else an estimate).
+    public var textMeasurer: TextMeasuring { window?.hostTextMeasurer ?? UIApplication.shared.textMeasurer }
+}

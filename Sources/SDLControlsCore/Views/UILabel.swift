@@ -2,7 +2,7 @@ import Foundation
 
 /// A view that draws read-only text: one line or several, aligned, wrapped and truncated.
 ///
-/// Measurement comes from `UIApplication.shared.textMeasurer` (SDL_ttf under the SDL host),
+/// Measurement comes from `textMeasurer` (SDL_ttf under the SDL host),
 /// so `sizeThatFits` and truncation match what is drawn.
 @MainActor
 open class UILabel: UIView {
@@ -96,7 +96,7 @@ open class UILabel: UIView {
         }
     }
 
-    var measurer: TextMeasuring { UIApplication.shared.textMeasurer }
+    var measurer: TextMeasuring { textMeasurer }
 
     func layoutLines(width: CGFloat) -> [String] {
         guard let text, !text.isEmpty else { return [] }

@@ -23,6 +23,12 @@ open class UIWindow: UIView {
     var lastDrawKey: (scale: CGFloat, generation: UInt64, style: UIUserInterfaceStyle)?
     /// The clock of the simulation helpers (`UIWindow+Simulation.swift`).
     var simulationClock: TimeInterval = 0
+    /// This window's time and timers (``UIView/frameClock``). Each window has its own, so two
+    /// hosts never share time; the SDL host advances it once a frame.
+    let ownFrameClock = FrameClock()
+    /// Measures text for the views in this window (``UIView/textMeasurer``): the SDL host that
+    /// runs the window sets its SDL_ttf measurer here; nil uses ``UIApplication/textMeasurer``.
+    public var hostTextMeasurer: TextMeasuring?
 
     /// The longest gap between a tap's end and the next tap's start that still counts as a
     /// multi-tap (rule C12).

@@ -54,14 +54,14 @@ struct UISwitchGoldenTests {
         defer { host.shutdown() }
         host.window.backgroundColor = .systemBackground
         let sw = UISwitch(frame: CGRect(x: 10, y: 10, width: 51, height: 31))
-        // Stop the clock partway through the slide: one step at 35% of the duration.
+        host.window.addSubview(sw)
+        // Stop the window's clock partway through the slide: one step at 35% of the duration.
         sw.setOn(true, animated: true)
-        let app = UIApplication.shared
-        app.advanceTime(to: app.currentTime + 0.07)
+        let clock = host.window.frameClock
+        clock.advanceTime(to: clock.currentTime + 0.07)
         #expect(sw.thumbPosition > 0.5 && sw.thumbPosition < 0.9)
         let big = UISwitch(frame: CGRect(x: 70, y: 12.5, width: 43, height: 26))   // scaled to fit
         big.isOn = true
-        host.window.addSubview(sw)
         host.window.addSubview(big)
         try expectMatchesGolden(host, "uiswitch-halfway-2x")
     }

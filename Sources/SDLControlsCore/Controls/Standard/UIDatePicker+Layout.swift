@@ -157,7 +157,7 @@ extension UIDatePicker {
         let pillY = row.minY + ((row.height - UIDatePicker.pillHeight) / 2).rounded(.down)
         func pill(_ x: CGFloat) -> CGRect { CGRect(x: x, y: pillY, width: pillW, height: UIDatePicker.pillHeight) }
         if datePickerMode == .countDownTimer {
-            let m = UIApplication.shared.textMeasurer
+            let m = textMeasurer
             let units = countDownUnits
             // Width for the longer hour word, so the layout doesn't move between 1 and 2 hours.
             let hourW = max(m.size(of: "hours", font: UIDatePicker.unitFont).width, m.size(of: units.hours, font: UIDatePicker.unitFont).width).rounded(.up)

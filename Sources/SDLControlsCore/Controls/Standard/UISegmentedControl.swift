@@ -461,7 +461,7 @@ open class UISegmentedControl: UIControl {
     /// Natural size: 32 high; automatic segments as wide as the widest content (or each its
     /// own content when ``apportionsSegmentWidthsByContent``) plus padding; set widths as set.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        let m = UIApplication.shared.textMeasurer
+        let m = textMeasurer
         let natural = segments.map { max(Self.minimumSegmentWidth, contentWidth(of: $0, measurer: m) + Self.contentPadding * 2) }
         let widest = zip(segments, natural).filter { $0.0.width == 0 }.map(\.1).max() ?? 0
         var total: CGFloat = 0
@@ -485,7 +485,7 @@ open class UISegmentedControl: UIControl {
         let autos = segments.filter { $0.width == 0 }
         var weights: [CGFloat] = []
         if apportionsSegmentWidthsByContent {
-            let m = UIApplication.shared.textMeasurer
+            let m = textMeasurer
             weights = segments.map { $0.width == 0 ? contentWidth(of: $0, measurer: m) + Self.contentPadding * 2 : 0 }
         } else {
             weights = segments.map { $0.width == 0 ? 1 : 0 }
@@ -538,12 +538,12 @@ open class UISegmentedControl: UIControl {
 
     private func startPlateAnimation(from old: Int) {
         stopPlateAnimation()
-        guard old != Self.noSegment, old != storedSelected, segments.indices.contains(old) else { return }
-        plateAnimation = (old, UIApplication.shared.currentTime)
-        plateTimer = UIApplication.shared.scheduleTimer(after: 1.0 / 60, repeating: 1.0 / 60) { [weak self] timer in
+        guard window != nil, old != Self.noSegment, old != storedSelected, segments.indices.contains(old) else { return }
+        plateAnimation = (old, frameClock.currentTime)
+        plateTimer = frameClock.scheduleTimer(after: 1.0 / 60, repeating: 1.0 / 60) { [weak self] timer in
             guard let self, let anim = self.plateAnimation else { timer.invalidate(); return }
             self.setNeedsDisplay()
-            if UIApplication.shared.currentTime - anim.start >= Self.plateAnimationDuration { self.stopPlateAnimation() }
+            if frameClock.currentTime - anim.start >= Self.plateAnimationDuration { self.stopPlateAnimation() }
         }
     }
 
@@ -555,6 +555,16 @@ open class UISegmentedControl: UIControl {
 
     /// Whether the plate is sliding.
     var isPlateAnimating: Bool { plateAnimation != nil }
+
+    /// Moving to another window (or out of one) ends a slide: its timer ran on the old
+    /// window's clock.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        if isPlateAnimating {
+            stopPlateAnimation()
+            setNeedsDisplay()
+        }
+    }
 
     /// Where the selection plate is drawn now (nil: no plate): under the finger on a
     /// momentary control, else at the selected segment, part way while sliding.
@@ -570,7 +580,7 @@ open class UISegmentedControl: UIControl {
         }
         let target = frames[index].insetBy(dx: 2, dy: 2)
         guard let anim = plateAnimation, frames.indices.contains(anim.from) else { return target }
-        let t = min(1, max(0, (UIApplication.shared.currentTime - anim.start) / Self.plateAnimationDuration))
+        let t = min(1, max(0, (frameClock.currentTime - anim.start) / Self.plateAnimationDuration))
         let e = CGFloat(1 - pow(1 - t, 3))   // ease out
         let from = frames[anim.from].insetBy(dx: 2, dy: 2)
         return CGRect(x: from.minX + (target.minX - from.minX) * e, y: target.minY,

@@ -141,23 +141,24 @@ open class UISlider: UIControl {
     // MARK: Thumb animation
 
     private func moveThumb(animated: Bool) {
-        guard animated, displayedValue != storedValue else {
+        // Animations run on the window's clock: out of a window there is nothing to watch.
+        guard animated, window != nil, displayedValue != storedValue else {
             stopAnimation()
             if displayedValue != storedValue { displayedValue = storedValue }
             setNeedsDisplay()
             return
         }
         animationFrom = displayedValue
-        animationStart = UIApplication.shared.currentTime
+        animationStart = frameClock.currentTime
         if animationTimer?.isValid != true { scheduleAnimationStep() }
     }
 
     private func scheduleAnimationStep() {
         // One-shot timers rescheduled each step: one step a frame, none once arrived.
-        animationTimer = UIApplication.shared.scheduleTimer(after: 1.0 / 60) { [weak self] timer in
+        animationTimer = frameClock.scheduleTimer(after: 1.0 / 60) { [weak self] timer in
             guard let self, timer === self.animationTimer else { return }
             self.animationTimer = nil
-            let t = min(1, max(0, (UIApplication.shared.currentTime - self.animationStart) / UISlider.animationDuration))
+            let t = min(1, max(0, (frameClock.currentTime - self.animationStart) / UISlider.animationDuration))
             let eased = Float(1 - (1 - t) * (1 - t) * (1 - t))
             self.displayedValue = t >= 1 ? self.storedValue : self.animationFrom + (self.storedValue - self.animationFrom) * eased
             if t < 1 { self.scheduleAnimationStep() }
@@ -168,6 +169,17 @@ open class UISlider: UIControl {
     private func stopAnimation() {
         animationTimer?.invalidate()
         animationTimer = nil
+    }
+
+    /// Moving to another window (or out of one) ends a thumb animation at its value: its
+    /// timer ran on the old window's clock.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        if animationTimer != nil {
+            stopAnimation()
+            displayedValue = storedValue
+            setNeedsDisplay()
+        }
     }
 
     // MARK: Geometry (overridable, as UIKit)

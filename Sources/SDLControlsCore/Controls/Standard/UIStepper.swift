@@ -228,7 +228,7 @@ open class UIStepper: UIControl {
         guard isTracking, let touch = trackingTouch, touch !== before, let h = pressedHalf else { return }
         stepFromTouch(h, event: event)
         guard trackingTouch === touch, autorepeat, canStep(h) else { return }
-        repeatTimer = UIApplication.shared.scheduleTimer(after: UIStepper.autorepeatDelay,
+        repeatTimer = frameClock.scheduleTimer(after: UIStepper.autorepeatDelay,
                                                           repeating: UIStepper.autorepeatInterval) { [weak self] timer in
             guard let self else { timer.invalidate(); return }
             self.autorepeatFired(timer)

@@ -83,20 +83,21 @@ open class UISwitch: UIControl {
     /// Moves the thumb towards `target` (0 off side, 1 on side), animated or at once.
     func moveThumb(to target: CGFloat, animated: Bool) {
         thumbTarget = target
-        guard animated, thumbPosition != target else {
+        // Animations run on the window's clock: out of a window there is nothing to watch.
+        guard animated, window != nil, thumbPosition != target else {
             stopAnimation()
             if thumbPosition != target { thumbPosition = target; setNeedsDisplay() }
             return
         }
         animationFrom = thumbPosition
-        animationStart = UIApplication.shared.currentTime
+        animationStart = frameClock.currentTime
         if animationTimer?.isValid != true { scheduleAnimationStep() }
     }
 
     private func scheduleAnimationStep() {
         // One-shot timers rescheduled each step: at most one step per frame, whatever the
         // frame rate, and nothing runs once the thumb has arrived.
-        animationTimer = UIApplication.shared.scheduleTimer(after: UISwitch.animationStep) { [weak self] timer in
+        animationTimer = frameClock.scheduleTimer(after: UISwitch.animationStep) { [weak self] timer in
             guard let self, timer === self.animationTimer else { return }
             self.animationTimer = nil
             self.stepAnimation()
@@ -104,7 +105,7 @@ open class UISwitch: UIControl {
     }
 
     private func stepAnimation() {
-        let elapsed = UIApplication.shared.currentTime - animationStart
+        let elapsed = frameClock.currentTime - animationStart
         // The full slide takes animationDuration; a partial one (a drag crossing back)
         // takes its share of it.
         let distance = abs(thumbTarget - animationFrom)
@@ -121,10 +122,11 @@ open class UISwitch: UIControl {
         animationTimer = nil
     }
 
-    /// Leaving the window stops the animation where it would have ended.
+    /// Moving to another window (or out of one) ends the animation where it would have
+    /// ended: its timer ran on the old window's clock.
     open override func didMoveToWindow() {
         super.didMoveToWindow()
-        if window == nil, isAnimating {
+        if isAnimating {
             stopAnimation()
             thumbPosition = thumbTarget
             setNeedsDisplay()

@@ -23,7 +23,7 @@ extension UITextField {
     static let scanChunk = 16
 
     var resolvedFont: UIFont { font ?? UITextField.defaultFont }
-    var measurer: TextMeasuring { UIApplication.shared.textMeasurer }
+    var measurer: TextMeasuring { textMeasurer }
 
     func setUpSubviews() {
         contentView.clipsToBounds = true
@@ -419,7 +419,7 @@ extension UITextField {
         caretBlinkTimer = nil
         caretBlinkOn = true
         if isEditing {
-            caretBlinkTimer = UIApplication.shared.scheduleTimer(after: UITextField.caretBlinkInterval,
+            caretBlinkTimer = frameClock.scheduleTimer(after: UITextField.caretBlinkInterval,
                                                                  repeating: UITextField.caretBlinkInterval) { [weak self] timer in
                 guard let self else { timer.invalidate(); return }
                 self.caretBlinkOn.toggle()
