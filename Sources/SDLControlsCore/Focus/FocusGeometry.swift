@@ -75,15 +75,17 @@ enum FocusGeometry {
     // MARK: Direction
 
     /// The index of the best candidate from `source` in `heading` (up, down, left or right),
-    /// or nil when none lies that way. `candidates` should be in reading order (ties).
-    static func bestCandidate(from source: CGRect, heading: UIFocusHeading, among candidates: [CGRect]) -> Int? {
+    /// or nil when none lies that way. `candidates` should be in reading order (ties). With
+    /// `inBeamOnly`, only candidates in the source's row or column count (wrapping).
+    static func bestCandidate(from source: CGRect, heading: UIFocusHeading, among candidates: [CGRect],
+                              inBeamOnly: Bool = false) -> Int? {
         let s = canonical(source, heading)
         let vertical = heading == .up || heading == .down
         var best: Int?
         var bestRect = CGRect.null
         for (i, rect) in candidates.enumerated() {
             let c = canonical(rect, heading)
-            guard isCandidate(s, c) else { continue }
+            guard isCandidate(s, c), !inBeamOnly || inBeam(s, c) else { continue }
             if best == nil || isBetter(s, c, than: bestRect, vertical: vertical) {
                 best = i
                 bestRect = c

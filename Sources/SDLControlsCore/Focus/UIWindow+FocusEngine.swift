@@ -16,7 +16,8 @@ import Foundation
 /// among its superview's superview's descendants, and so on out to the window: the nearest
 /// container first. At the edge focus stays where it is, unless a container on the way out
 /// has ``UIView/wrapsFocusAtEdges``: then focus wraps to the candidate of that container
-/// nearest its opposite edge (in the same row or column when there is one).
+/// nearest its opposite edge in the same row (moving left or right) or column (up or down);
+/// with none in line, the search goes on outwards.
 ///
 /// **Adjustable controls.** When the focused view is adjustable (its `accessibilityTraits`
 /// contain `.adjustable`: slider, stepper, segmented control, page control, date picker),
@@ -167,7 +168,7 @@ extension UIWindow {
             }
             if container.wrapsFocusAtEdges, !inside.isEmpty {
                 let edge = UIWindow.wrappedSource(source, heading: heading, within: container.convert(container.bounds, to: nil))
-                if let i = FocusGeometry.bestCandidate(from: edge, heading: heading, among: inside.map(\.frame)) {
+                if let i = FocusGeometry.bestCandidate(from: edge, heading: heading, among: inside.map(\.frame), inBeamOnly: true) {
                     return inside[i].view
                 }
             }

@@ -274,7 +274,7 @@ open class UIView: UIResponder {
 
     /// Whether focus moving by direction wraps around inside this view: at its last
     /// focusable view in a direction, focus goes to the focusable view nearest its opposite
-    /// edge instead of leaving it (or stopping at the window's edge). False by default: focus
+    /// edge in the same row or column, instead of leaving it (or stopping at the window's edge). False by default: focus
     /// stops at edges **(project choice; tvOS has no such switch)**.
     open var wrapsFocusAtEdges: Bool = false
 
