@@ -3,6 +3,11 @@ import SDLControls
 
 /// The sample launcher: a list of samples, a header with a back button, and the frame loop.
 ///
+/// Everything works with a game controller alone: the D-pad or left stick moves focus, A opens
+/// the focused sample (or uses the focused control), B returns to the list (the window's
+/// ``UIWindow/controllerBackHandler``), as Escape and "‹ Samples" do. Opening a sample focuses
+/// its first control; returning focuses the sample's row.
+///
 /// The loop is written the way an SDL game embeds the UI: poll each event, give it to
 /// ``SDLHost/handle(_:)``, pass what the UI did not consume to the game (the sample),
 /// ``SDLHost/update()`` once a frame, draw the game, ``SDLHost/render()`` over it, present.
@@ -111,6 +116,11 @@ public final class Launcher {
         }
         if options.dark { host.window.overrideUserInterfaceStyle = .dark }
         buildChrome()
+        host.window.controllerBackHandler = { [unowned self] in
+            guard scene != nil else { return false }   // on the list B is not used
+            showList()
+            return true
+        }
         if let name = options.sample, let info = SampleCatalog.named(name) {
             open(info)
         } else {
@@ -155,10 +165,15 @@ public final class Launcher {
         rootView.backgroundColor = s.root.backgroundColor == nil ? nil : .systemBackground
         rootView.passesTouchesThrough = s.root.passesTouchesThrough
         layoutChrome()
+        // Focus goes to the sample's first control once it is laid out (host.update()).
+        rootView.preferredFocusedView = s.root
+        rootView.setNeedsFocusUpdate()
     }
 
     /// Returns to the list.
     func showList() {
+        // Coming back, focus the row of the sample that was open.
+        list.preferredFocusedView = currentInfo.flatMap { info in list.rows.first { $0.info.name == info.name } }
         scene?.close()
         scene?.root.removeFromSuperview()
         scene = nil
@@ -169,6 +184,8 @@ public final class Launcher {
         rootView.backgroundColor = .systemBackground
         rootView.passesTouchesThrough = false
         layoutChrome()
+        rootView.preferredFocusedView = list
+        rootView.setNeedsFocusUpdate()
     }
 
     private func layoutChrome() {
@@ -273,6 +290,7 @@ public final class Launcher {
         scene?.close()
         UIApplication.shared.actionDeliveryObserver = nil
         UIApplication.shared.discardPendingActions()
+        host.window.controllerBackHandler = nil
         host.window.overrideUserInterfaceStyle = .unspecified
     }
 }
