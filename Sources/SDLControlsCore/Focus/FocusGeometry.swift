@@ -13,9 +13,10 @@ import Foundation
 /// not with the whole line, keeps a staircase of overlapping rows from merging into one line.
 ///
 /// **Direction** (arrows, D-pad, stick), for a source rectangle S and a heading, say right:
-/// - a candidate C lies that way when it begins right of S's left edge (or at or past S's
-///   right edge) and ends right of S's right edge, so overlapping neighbours count;
 /// - C is *in the beam* when it overlaps S vertically (for up/down: horizontally);
+/// - C in the beam lies that way when it begins right of S's left edge and ends right of S's
+///   right edge, so overlapping neighbours in a row count; C outside the beam must begin at
+///   or past S's right edge (a wide view below that starts a little left of S is not "left");
 /// - a candidate in the beam beats one outside it; only moving up or down may one outside
 ///   the beam still compete, on score, when it ends before the beam candidate begins;
 /// - otherwise the lower score wins: 13 × (gap along the heading)² + (offset of the centres
@@ -85,7 +86,8 @@ enum FocusGeometry {
         var bestRect = CGRect.null
         for (i, rect) in candidates.enumerated() {
             let c = canonical(rect, heading)
-            guard isCandidate(s, c), !inBeamOnly || inBeam(s, c) else { continue }
+            let beam = inBeam(s, c)
+            guard isCandidate(s, c), beam || s.maxX <= c.minX, !inBeamOnly || beam else { continue }
             if best == nil || isBetter(s, c, than: bestRect, vertical: vertical) {
                 best = i
                 bestRect = c

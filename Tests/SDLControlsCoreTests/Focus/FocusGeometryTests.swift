@@ -84,7 +84,13 @@ struct FocusGeometryTests {
         let source = r(100, 100, 100, 30)
         #expect(FocusGeometry.bestCandidate(from: source, heading: .right, among: [r(150, 100, 100, 30)]) == 0)
         // One starting at the same edge, or ending inside, does not.
-        #expect(FocusGeometry.bestCandidate(from: source, heading: .right, among: [r(100, 140, 200, 30), r(20, 100, 150, 30)]) == nil)
+        #expect(FocusGeometry.bestCandidate(from: source, heading: .right, among: [r(100, 100, 200, 30), r(20, 100, 150, 30)]) == nil)
+        // Outside the beam, overlapping along the heading is not enough: a wide view below,
+        // starting a little left of the source, is not "left" of it (the form's date picker
+        // below its name field).
+        #expect(FocusGeometry.bestCandidate(from: r(100, 68, 320, 36), heading: .left, among: [r(84, 208, 320, 320)]) == nil)
+        #expect(FocusGeometry.bestCandidate(from: source, heading: .right, among: [r(150, 140, 100, 30)]) == nil)
+        #expect(FocusGeometry.bestCandidate(from: source, heading: .right, among: [r(200, 140, 100, 30)]) == 0)
     }
 
     @Test(arguments: [(UIFocusHeading.up, 0), (.down, 1), (.left, 2), (.right, 3)])
