@@ -37,6 +37,26 @@ struct ControllerNavigationTests {
         #expect(focused == "Embedded game", "returning focuses the row of the sample that was open")
     }
 
+    @Test func aRecordedControllerSessionReplaysToTheSameLog() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pad-\(UUID().uuidString).script").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func run(script: String, record: String?) -> [String] {
+            var options = LauncherOptions()
+            options.headless = true
+            options.logActions = true
+            options.script = script
+            options.record = record
+            var log: [String] = []
+            #expect(Launcher.run(options, output: { log.append($0) }) == 0)
+            return log
+        }
+        let first = run(script: SampleScriptTests.scripts.appendingPathComponent("controller.script").path, record: path)
+        let recorded = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(recorded.contains("pad down dpadDown") && recorded.contains("pad axis leftY"))
+        #expect(!first.isEmpty)
+        #expect(run(script: path, record: nil) == first)
+    }
+
     // MARK: Tables: (focused control, direction) → newly focused control
 
     /// Runs the launcher on `sample` in-process at 960×640, laid out and focused.
