@@ -5,8 +5,9 @@ import SDLControls
 ///
 /// Everything works with a game controller alone: the D-pad or left stick moves focus, A opens
 /// the focused sample (or uses the focused control), B returns to the list (the window's
-/// ``UIWindow/controllerBackHandler``), as Escape and "‹ Samples" do. Opening a sample focuses
-/// its first control; returning focuses the sample's row.
+/// ``UIWindow/controllerBackHandler``), as Escape and "‹ Samples" do. Opened with a key or a
+/// controller, a sample focuses its first control, and returning focuses the sample's row;
+/// opened with a click or a tap, nothing is focused, so Tab starts at the top.
 ///
 /// The loop is written the way an SDL game embeds the UI: poll each event, give it to
 /// ``SDLHost/handle(_:)``, pass what the UI did not consume to the game (the sample),
@@ -165,9 +166,7 @@ public final class Launcher {
         rootView.backgroundColor = s.root.backgroundColor == nil ? nil : .systemBackground
         rootView.passesTouchesThrough = s.root.passesTouchesThrough
         layoutChrome()
-        // Focus goes to the sample's first control once it is laid out (host.update()).
-        rootView.preferredFocusedView = s.root
-        rootView.setNeedsFocusUpdate()
+        resetFocus(to: s.root)
     }
 
     /// Returns to the list.
@@ -184,8 +183,18 @@ public final class Launcher {
         rootView.backgroundColor = .systemBackground
         rootView.passesTouchesThrough = false
         layoutChrome()
-        rootView.preferredFocusedView = list
-        rootView.setNeedsFocusUpdate()
+        resetFocus(to: list)
+    }
+
+    /// Keyboard and controller users get focus on the new screen's first control (once it is
+    /// laid out, in host.update()); pointer users get none.
+    private func resetFocus(to screen: UIView) {
+        rootView.preferredFocusedView = screen
+        if host.window.isFocusRingVisible {
+            rootView.setNeedsFocusUpdate()
+        } else {
+            host.window.setFocusedView(nil)
+        }
     }
 
     private func layoutChrome() {

@@ -60,7 +60,7 @@ struct ControllerNavigationTests {
     // MARK: Tables: (focused control, direction) → newly focused control
 
     /// Runs the launcher on `sample` in-process at 960×640, laid out and focused.
-    private func launch(_ sample: String) throws -> (SDLHost, Launcher) {
+    private func launch(_ sample: String?) throws -> (SDLHost, Launcher) {
         let app = UIApplication.shared
         app.actionDelivery = .batched
         app.discardPendingActions()
@@ -111,6 +111,40 @@ struct ControllerNavigationTests {
             let now = host.window.focusedView?.accessibilityLabel ?? "nil"
             #expect(now == (to ?? from), "\(from) \(direction) → \(now), expected \(to ?? from)", sourceLocation: sourceLocation)
         }
+    }
+
+    @Test func aClickOpensASampleWithNothingFocusedSoTabStartsAtTheTop() throws {
+        let (host, launcher) = try launch(nil)
+        defer { launcher.close(); host.shutdown() }
+        #expect(host.window.focusedView?.accessibilityLabel == "Gallery", "at start the first row is focused")
+        let row = try #require(launcher.list.rows.first { $0.info.name == "form" })
+        let p = row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil)
+        for type in [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP] {
+            var e = SDL_Event()
+            e.type = type.rawValue
+            e.button.windowID = SDL_GetWindowID(host.sdlWindow)
+            e.button.button = UInt8(SDL_BUTTON_LEFT)
+            e.button.x = Int32(p.x)
+            e.button.y = Int32(p.y)
+            SDL_PushEvent(&e)
+        }
+        host.pollEvents()
+        host.update()
+        #expect(launcher.scene is FormSample)
+        #expect(host.window.focusedView == nil && !host.window.isFocusRingVisible)
+        var tab = SDL_Event()
+        tab.type = SDL_KEYDOWN.rawValue
+        tab.key.windowID = SDL_GetWindowID(host.sdlWindow)
+        tab.key.keysym.scancode = SDL_SCANCODE_TAB
+        SDL_PushEvent(&tab)
+        host.pollEvents()
+        #expect(host.window.focusedView?.accessibilityLabel == "Back", "reading order starts with the header")
+        SDL_PushEvent(&tab)
+        host.pollEvents()
+        #expect(host.window.focusedView?.accessibilityLabel == "Name")
+        press(host, SDL_CONTROLLER_BUTTON_B)   // ends editing
+        press(host, SDL_CONTROLLER_BUTTON_B)   // back
+        #expect(host.window.focusedView?.accessibilityLabel == "Form", "back with a controller: the sample's row")
     }
 
     @Test func galleryTable() throws {
