@@ -54,7 +54,7 @@ open class UIPageControl: UIControl {
             storedCurrentPage = clamp(storedCurrentPage)
             storedDisplayedPage = clamp(storedDisplayedPage)
             setNeedsDisplay()
-            superview?.setNeedsLayout()
+            invalidateIntrinsicContentSize()
         }
     }
 

@@ -277,7 +277,7 @@ open class UISegmentedControl: UIControl {
     private func contentDidChange() {
         stopPlateAnimation()
         setNeedsDisplay()
-        superview?.setNeedsLayout()
+        invalidateIntrinsicContentSize()
     }
 
     // MARK: Tracking (rule D5)
