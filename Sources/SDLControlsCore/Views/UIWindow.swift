@@ -30,7 +30,9 @@ open class UIWindow: UIView {
     let ownFrameClock = FrameClock()
     /// Measures text for the views in this window (``UIView/textMeasurer``): the SDL host that
     /// runs the window sets its SDL_ttf measurer here; nil uses ``UIApplication/textMeasurer``.
-    public var hostTextMeasurer: TextMeasuring?
+    public var hostTextMeasurer: TextMeasuring? {
+        didSet { invalidateIntrinsicSizesOfSubtree() }   // natural sizes were measured with the old one
+    }
 
     /// The longest gap between a tap's end and the next tap's start that still counts as a
     /// multi-tap (rule C12).
