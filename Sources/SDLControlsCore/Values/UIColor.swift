@@ -167,6 +167,10 @@ extension UIColor {
     public static let systemBackground = UIColor(light: UIColor(white: 1, alpha: 1), dark: UIColor(white: 0, alpha: 1))
     /// Grouped / secondary background.
     public static let secondarySystemBackground = UIColor(light: UIColor(rgb: 0xF2F2F7), dark: UIColor(rgb: 0x1C1C1E))
+    /// The background of a grouped list (a settings screen) behind its groups.
+    public static let systemGroupedBackground = UIColor(light: UIColor(rgb: 0xF2F2F7), dark: UIColor(rgb: 0x000000))
+    /// The background of the rows of a grouped list (a settings screen's cells).
+    public static let secondarySystemGroupedBackground = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x1C1C1E))
     /// Thin separators and borders.
     public static let separator = UIColor(
         light: UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.29),

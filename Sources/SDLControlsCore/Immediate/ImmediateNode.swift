@@ -1,0 +1,156 @@
+import Foundation
+
+/// Where a declaration's view is placed, which decides how it looks.
+enum ImmediateContext: Equatable {
+    /// A row of its own in an inset-grouped section: cell margins, at least 44 points tall.
+    case cell
+    /// In the plain style's column: no margins, the column's width.
+    case column
+    /// In a row: no margins, natural width.
+    case row
+}
+
+/// One declaration's retained side: its control (or view) and the item view that places it,
+/// kept from build to build while the declaration's identity is declared.
+@MainActor
+final class ImmediateNode {
+    let kind: ImmediateKind
+    let name: ImmediateName
+    let key: ImmediateNodeKey
+    /// The view placed in a container: the item view, or for a spacer the spacer itself.
+    let placed: UIView
+    /// The item view (title, control, detail), nil for spacers.
+    let item: ImmediateItemView?
+    /// The retained control or view behind the declaration.
+    let view: UIView
+    /// For rows: the container of their declarations.
+    let container: ImmediateContainer?
+    /// The build that created it, and the last build that declared it.
+    let createdBuild: UInt64
+    var lastBuild: UInt64
+    /// How it was last placed (looks are configured for it).
+    var context: ImmediateContext?
+    /// Actions delivered since the last build read them (set by the node's `UIAction`).
+    var deliveries = 0
+    /// For text fields: the game's text as last pushed or written back.
+    var syncedText: String?
+    /// The title (label text, placeholder) the control shows; nil until first shown.
+    var shownTitle: String?
+    /// A segmented control's items as shown.
+    var shownItems: [String]?
+    /// A stepper's value as its detail label shows it.
+    var shownValue: Double?
+
+    /// Whether the declaration's name is a key given with `ui.id(_:)` (then its title can
+    /// change while the control stays; otherwise the title is the name and cannot).
+    var isNamedByKey: Bool {
+        if case .key = name { return true }
+        return false
+    }
+
+    /// Whether `title` must be shown: the first time, or a new title of a key-named node.
+    @inline(__always)
+    func needsTitle(_ title: String) -> Bool {
+        guard let shown = shownTitle else { return true }
+        return isNamedByKey && shown != title
+    }
+
+    init(kind: ImmediateKind, name: ImmediateName, key: ImmediateNodeKey, view: UIView, item: ImmediateItemView?,
+         container: ImmediateContainer?, build: UInt64) {
+        self.kind = kind
+        self.name = name
+        self.key = key
+        self.view = view
+        self.item = item
+        self.placed = item ?? view
+        self.container = container
+        self.createdBuild = build
+        self.lastBuild = build
+    }
+
+    /// The identifier of the action each node registers on its control.
+    static let actionIdentifier = UIAction.Identifier("immediate")
+
+    /// Registers the one `UIAction` that counts deliveries of `events`. It only counts: the
+    /// build reads the control's current value, so the action adds no behaviour of its own
+    /// and runs in the same queue, order and mode as every other action of the control.
+    func observe(_ control: UIControl, events: UIControl.Event) {
+        control.addAction(UIAction(identifier: ImmediateNode.actionIdentifier) { [weak self] _ in
+            self?.deliveries += 1
+        }, for: events)
+    }
+
+    /// Takes one delivery (buttons: one `true` per tap).
+    func takeOneDelivery() -> Bool {
+        guard deliveries > 0 else { return false }
+        deliveries -= 1
+        return true
+    }
+
+    /// Takes all deliveries (value controls: the value is read once, however many changes).
+    func takeDeliveries() -> Bool {
+        guard deliveries > 0 else { return false }
+        deliveries = 0
+        return true
+    }
+}
+
+/// A stack that declarations are placed in, in order: the plain style's column, a section of
+/// the inset-grouped style, or a row. Placement walks the stack's arranged subviews with a
+/// cursor and only touches the stack where this build differs from the last.
+@MainActor
+final class ImmediateContainer {
+    let stack: UIStackView
+    /// How views placed here look.
+    let context: ImmediateContext
+    var cursor = 0
+    /// The build it was last used in.
+    var lastBuild: UInt64 = 0
+    /// Whether something placed this build takes the row's spare width (rows only).
+    var hasFlexibleItem = false
+    /// Whether a spacer was placed this build (the plain column grows to the view's height).
+    var hasSpacer = false
+    /// Fills the spare width of a row with no flexible item, so items keep their natural widths.
+    lazy var filler: UIView = ImmediateSpacerView()
+
+    init(stack: UIStackView, context: ImmediateContext) {
+        self.stack = stack
+        self.context = context
+    }
+
+    func begin(build: UInt64) {
+        lastBuild = build
+        cursor = 0
+        hasFlexibleItem = false
+        hasSpacer = false
+    }
+
+    /// Puts `view` at the cursor: nothing to do when it is already there (the still frame).
+    @inline(__always)
+    func place(_ view: UIView) {
+        let arranged = stack.arrangedSubviews
+        if cursor < arranged.count, arranged[cursor] === view {
+            cursor += 1
+            return
+        }
+        // Moving it here from another container keeps it in the window: a touch it tracks,
+        // focus and first responder stay (only leaving the window cancels them, rule C8).
+        stack.insertArrangedSubview(view, at: cursor)
+        cursor += 1
+    }
+
+    /// Removes what was arranged here last build but not placed this build.
+    func trim() {
+        while stack.arrangedSubviews.count > cursor, let view = stack.arrangedSubviews.last {
+            view.removeFromSuperview()
+        }
+    }
+}
+
+/// A spacer: no natural size, so a stack gives it the spare room (it has no hugging at all).
+final class ImmediateSpacerView: UIView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+
+/// The standard controls as declarations. Each one finds its node (identity rule), shows its
+/// title, places its item, applies the binding rules (see ``ImmediateView``) and reports
+/// whether the user changed or fired it since the last build.
+extension ImmediateUI {
+    // MARK: Label
+
+    /// Static text, a `UILabel` in the system font at 17 points (one line, truncated).
+    /// Its text is its name: a text that changes makes a new label unless named with
+    /// ``id(_:)``.
+    public func label(_ text: String) {
+        guard isBuilding else { return }
+        let name = takeName(.title(text))
+        let node = node(.label, name) { key in
+            let label = UILabel()
+            label.font = ImmediateItemView.titleFont
+            let item = ImmediateItemView(control: label, arrangement: .alone(fillsWidth: false))
+            return ImmediateNode(kind: .label, name: name, key: key, view: label, item: item, container: nil, build: buildNumber)
+        }
+        if node.needsTitle(text) {
+            node.shownTitle = text
+            unsafeDowncast(node.view, to: UILabel.self).text = text
+        }
+        _ = place(node)
+    }
+
+    // MARK: Button
+
+    /// A button (`UIButton`). Returns true in the build after its primary action was
+    /// delivered, once per tap: two taps delivered in one frame return true in two successive
+    /// builds. In the inset-grouped style it is an action row (the tinted title of a whole
+    /// cell, as iOS's settings show them); elsewhere a tinted plate.
+    @discardableResult
+    public func button(_ title: String) -> Bool {
+        guard isBuilding else { return false }
+        let name = takeName(.title(title))
+        let node = node(.button, name) { key in
+            let button = UIButton(type: .system)
+            let item = ImmediateItemView(control: button, arrangement: .fill)
+            let node = ImmediateNode(kind: .button, name: name, key: key, view: button, item: item, container: nil, build: buildNumber)
+            node.observe(button, events: .primaryActionTriggered)
+            return node
+        }
+        let button = unsafeDowncast(node.view, to: UIButton.self)
+        if node.needsTitle(title) {
+            node.shownTitle = title
+            button.setTitle(title, for: .normal)
+        }
+        if place(node), let item = node.item { ImmediateUI.style(button, item, for: node.context ?? .cell) }
+        return node.takeOneDelivery()
+    }
+
+    /// An action row in a cell; a tinted plate elsewhere (across the column, natural in a row).
+    static func style(_ button: UIButton, _ item: ImmediateItemView, for context: ImmediateContext) {
+        switch context {
+        case .cell:
+            button.configuration = nil
+            button.contentEdgeInsets = UIEdgeInsets(top: 11, left: ImmediateView.cellInsets.left, bottom: 11, right: ImmediateView.cellInsets.right)
+            button.contentHorizontalAlignment = .leading
+            button.titleLabel.font = ImmediateItemView.titleFont
+            item.arrangement = .fill
+        case .column, .row:
+            button.configuration = .tinted()
+            button.contentHorizontalAlignment = .center
+            button.titleLabel.font = .systemFont(ofSize: UIFont.systemFontSize, weight: .medium)
+            item.arrangement = .alone(fillsWidth: context == .column)
+        }
+    }
+
+    // MARK: Toggle
+
+    /// A `UISwitch` with its title beside it (the title is its accessibility label). Returns
+    /// true when the user switched it since the last build; then `isOn` holds the new state.
+    @discardableResult
+    public func toggle(_ title: String, isOn: inout Bool) -> Bool {
+        guard isBuilding else { return false }
+        let name = takeName(.title(title))
+        let node = node(.toggle, name) { key in
+            let control = UISwitch()
+            let item = ImmediateItemView(control: control, arrangement: .beside)
+            let node = ImmediateNode(kind: .toggle, name: name, key: key, view: control, item: item, container: nil, build: buildNumber)
+            node.observe(control, events: .valueChanged)
+            return node
+        }
+        let control = unsafeDowncast(node.view, to: UISwitch.self)
+        if node.needsTitle(title), let item = node.item {
+            node.shownTitle = title
+            ImmediateUI.showTitle(title, of: control, in: item, arrangement: title.isEmpty ? .alone(fillsWidth: false) : .beside)
+        }
+        _ = place(node)
+        if node.takeDeliveries() {
+            isOn = control.isOn
+            return true
+        }
+        if control.isTracking {
+            if isOn != control.isOn { isOn = control.isOn }
+        } else if isOn != control.isOn {
+            control.isOn = isOn
+        }
+        return false
+    }
+
+    /// Shows a title beside or above a control and makes it the control's accessibility label.
+    static func showTitle(_ title: String, of control: UIView, in item: ImmediateItemView, arrangement: ImmediateItemView.Arrangement) {
+        item.setTitle(title)
+        item.arrangement = arrangement
+        control.accessibilityLabel = title.isEmpty ? nil : title
+    }
+
+    // MARK: Slider
+
+    /// A `UISlider` over `range`, its title above it (beside it in a row). Returns true when
+    /// the user moved it since the last build (continuously while dragging); then `value` holds
+    /// the new value. A `value` outside the range is shown clamped and left as it is.
+    @discardableResult
+    public func slider(_ title: String, value: inout Float, in range: ClosedRange<Float>) -> Bool {
+        guard isBuilding else { return false }
+        let name = takeName(.title(title))
+        let node = node(.slider, name) { key in
+            let control = UISlider()
+            let item = ImmediateItemView(control: control, arrangement: .above)
+            let node = ImmediateNode(kind: .slider, name: name, key: key, view: control, item: item, container: nil, build: buildNumber)
+            node.observe(control, events: .valueChanged)
+            return node
+        }
+        let control = unsafeDowncast(node.view, to: UISlider.self)
+        markFlexible()
+        let titleChanged = node.needsTitle(title)
+        if place(node) || titleChanged, let item = node.item {
+            node.shownTitle = title
+            let beside = node.context == .row
+            ImmediateUI.showTitle(title, of: control, in: item,
+                                  arrangement: title.isEmpty ? .alone(fillsWidth: true) : (beside ? .beside : .above))
+        }
+        if control.minimumValue != range.lowerBound || control.maximumValue != range.upperBound {
+            // Lower bound first unless it would pass the old maximum (each setter moves the
+            // other bound past itself, which would lose the old one).
+            if range.lowerBound > control.maximumValue {
+                control.maximumValue = range.upperBound
+                control.minimumValue = range.lowerBound
+            } else {
+                control.minimumValue = range.lowerBound
+                control.maximumValue = range.upperBound
+            }
+        }
+        if node.takeDeliveries() {
+            value = control.value
+            return true
+        }
+        if control.isTracking {
+            if value != control.value { value = control.value }
+        } else if !value.isNaN {
+            let wanted = min(max(value, control.minimumValue), control.maximumValue)
+            if wanted != control.value { control.value = wanted }
+        }
+        return false
+    }
+
+    // MARK: Stepper
+
+    /// A `UIStepper` over `range` by `step`, its title beside it and the value between them
+    /// (with as many decimals as `step` has). Returns true when the user stepped it since the
+    /// last build; then `value` holds the new value. An invalid step (not positive) keeps the
+    /// last valid one, as `UIStepper` does.
+    @discardableResult
+    public func stepper(_ title: String, value: inout Double, in range: ClosedRange<Double>, step: Double) -> Bool {
+        guard isBuilding else { return false }
+        let name = takeName(.title(title))
+        let node = node(.stepper, name) { key in
+            let control = UIStepper()
+            let item = ImmediateItemView(control: control, arrangement: .beside)
+            let node = ImmediateNode(kind: .stepper, name: name, key: key, view: control, item: item, container: nil, build: buildNumber)
+            node.observe(control, events: .valueChanged)
+            return node
+        }
+        let control = unsafeDowncast(node.view, to: UIStepper.self)
+        if node.needsTitle(title), let item = node.item {
+            node.shownTitle = title
+            ImmediateUI.showTitle(title, of: control, in: item, arrangement: title.isEmpty ? .alone(fillsWidth: false) : .beside)
+            if title.isEmpty { item.setDetail(nil) }
+            node.shownValue = nil
+        }
+        _ = place(node)
+        // UIStepper's bound setters move the other bound past themselves, so either order works.
+        if control.minimumValue != range.lowerBound { control.minimumValue = range.lowerBound }
+        if control.maximumValue != range.upperBound { control.maximumValue = range.upperBound }
+        if control.stepValue != step { control.stepValue = step }
+        var changed = false
+        if node.takeDeliveries() {
+            value = control.value
+            changed = true
+        } else if control.isTracking {
+            if value != control.value { value = control.value }
+        } else if !value.isNaN {
+            let wanted = min(max(value, control.minimumValue), control.maximumValue)
+            if wanted != control.value { control.value = wanted }
+        }
+        if node.shownValue != control.value, node.shownTitle?.isEmpty == false, let item = node.item {
+            node.shownValue = control.value
+            item.setDetail(ImmediateUI.format(control.value, step: control.stepValue))
+        }
+        return changed
+    }
+
+    /// A stepper's value with the decimals its step needs ("3", "0.25").
+    static func format(_ value: Double, step: Double) -> String {
+        var decimals = 0
+        var scaled = step
+        while decimals < 6, scaled.isFinite, abs(scaled - scaled.rounded()) > 1e-9 * max(1, abs(scaled)) {
+            scaled *= 10
+            decimals += 1
+        }
+        if decimals == 0, value.isFinite, abs(value) < 1e15 { return String(Int64(value.rounded())) }
+        return String(format: "%.*f", decimals, value)
+    }
+
+    // MARK: Segmented control
+
+    /// A `UISegmentedControl` of `items`, across the column (natural width in a row).
+    /// `selection` is the selected index (`UISegmentedControl.noSegment` for none; another
+    /// index out of range is not shown). Returns true when the user picked a segment since the
+    /// last build; then `selection` holds it. Its items are its name.
+    @discardableResult
+    public func segmented(_ items: [String], selection: inout Int) -> Bool {
+        guard isBuilding else { return false }
+        let name = takeName(.items(items))
+        let node = node(.segmented, name) { key in
+            let control = UISegmentedControl(items: items)
+            let item = ImmediateItemView(control: control, arrangement: .alone(fillsWidth: true))
+            let node = ImmediateNode(kind: .segmented, name: name, key: key, view: control, item: item, container: nil, build: buildNumber)
+            node.shownItems = items
+            node.observe(control, events: .valueChanged)
+            return node
+        }
+        let control = unsafeDowncast(node.view, to: UISegmentedControl.self)
+        if node.isNamedByKey, node.shownItems != items {
+            node.shownItems = items
+            control.removeAllSegments()
+            for (i, title) in items.enumerated() { control.insertSegment(withTitle: title, at: i, animated: false) }
+        }
+        if place(node), let item = node.item {
+            item.arrangement = .alone(fillsWidth: node.context != .row)
+        }
+        if node.takeDeliveries() {
+            selection = control.selectedSegmentIndex
+            return true
+        }
+        if control.isTracking {
+            if selection != control.selectedSegmentIndex { selection = control.selectedSegmentIndex }
+        } else if selection != control.selectedSegmentIndex {
+            control.selectedSegmentIndex = selection
+        }
+        return false
+    }
+
+    // MARK: Text field
+
+    /// A `UITextField` showing `placeholder` while empty (its accessibility label). Returns
+    /// true when the user edited the text since the last build (typing, paste, delete, a
+    /// committed composition: `editingChanged`); then `text` holds it. While the field is
+    /// editing, its text wins. A pushed text is cleaned as the field cleans any text (one line,
+    /// bounded length) and the variable is left as it is. Borderless in a cell, rounded
+    /// elsewhere; it takes the spare width of a row.
+    @discardableResult
+    public func textField(_ placeholder: String, text: inout String) -> Bool {
+        guard isBuilding else { return false }
+        let name = takeName(.title(placeholder))
+        let node = node(.textField, name) { key in
+            let field = UITextField()
+            let item = ImmediateItemView(control: field, arrangement: .alone(fillsWidth: true))
+            item.setContentHuggingPriority(UILayoutPriority(1), for: .horizontal)
+            let node = ImmediateNode(kind: .textField, name: name, key: key, view: field, item: item, container: nil, build: buildNumber)
+            node.observe(field, events: .editingChanged)
+            return node
+        }
+        let field = unsafeDowncast(node.view, to: UITextField.self)
+        if node.needsTitle(placeholder) {
+            node.shownTitle = placeholder
+            field.placeholder = placeholder
+        }
+        markFlexible()
+        if place(node) {
+            field.borderStyle = node.context == .cell ? .none : .roundedRect
+        }
+        if node.takeDeliveries() {
+            text = field.text ?? ""
+            node.syncedText = text
+            return true
+        }
+        if field.isEditing {
+            let shown = field.text ?? ""
+            if text != shown { text = shown }
+            if node.syncedText != text { node.syncedText = text }
+        } else if node.syncedText != text {
+            field.text = text
+            node.syncedText = text
+        }
+        return false
+    }
+}

@@ -1,0 +1,377 @@
+import Foundation
+
+/// The declaration context of an ``ImmediateView`` build: the object passed to the closure
+/// of ``ImmediateView/build(_:)``, on which controls are declared.
+///
+/// One per view, reused by every build, so declaring allocates nothing once the controls
+/// exist. Controls: `label`, `button`, `toggle`, `slider`, `stepper`, `segmented`,
+/// `textField` (in `ImmediateUI+Controls.swift`); layout: ``row(_:)``, ``spacer()``;
+/// identity: ``id(_:_:)``, ``id(_:)``; retained views: ``custom(_:update:)``; the control
+/// behind a declaration: ``lastView``, ``last(_:)``, ``configure(_:_:)``. The identity rule and
+/// the binding rules are in ``ImmediateView``'s documentation.
+@MainActor
+public final class ImmediateUI {
+    unowned let view: ImmediateView
+    /// The number of the build running or last run.
+    private(set) var buildNumber: UInt64 = 0
+    private(set) var isBuilding = false
+
+    // Identity.
+    var nodes: [ImmediateNodeKey: ImmediateNode] = [:]
+    var scopes: [ImmediateScopeKey: ImmediateScope] = [:]
+    let rootScope = ImmediateScope(id: 0, key: nil)
+    var scope: ImmediateScope
+    private var nextScopeID = 1
+    private var declaredNodes = 0
+    private var declaredScopes = 0
+    /// The name given with `id(_:)` for the next declaration.
+    var pendingName: ImmediateName?
+    /// The node of the last declaration this build.
+    var lastNode: ImmediateNode?
+
+    // Placement.
+    /// The top-level column (plain) or the column of groups (inset-grouped).
+    let column: ImmediateContainer
+    private var sections: [ImmediateContainer] = []
+    private var sectionCursor = 0
+    /// The group being filled (inset-grouped); nil after a spacer and at the start.
+    private var openSection: ImmediateContainer?
+    /// The row being filled; nil at the top level.
+    var row: ImmediateContainer?
+    private var usedContainers: [ImmediateContainer] = []
+    /// Whether the plain column holds a spacer (then it grows to the view's height).
+    private(set) var columnHasSpacer = false
+
+    init(view: ImmediateView) {
+        self.view = view
+        scope = rootScope
+        column = ImmediateContainer(stack: view.column, context: view.style == .plain ? .column : .cell)
+    }
+
+    // MARK: Build
+
+    /// Starts a build; false when one is already running (nested builds do nothing).
+    func begin() -> Bool {
+        guard !isBuilding else { return false }
+        isBuilding = true
+        buildNumber &+= 1
+        declaredNodes = 0
+        declaredScopes = 0
+        pendingName = nil
+        lastNode = nil
+        scope = rootScope
+        rootScope.enter(build: buildNumber)
+        column.begin(build: buildNumber)
+        usedContainers.append(column)
+        sectionCursor = 0
+        openSection = nil
+        row = nil
+        return true
+    }
+
+    /// Ends a build: removes what was not declared (touches cancelled, focus given up) and
+    /// keeps this build's sequences for the next one's fast path.
+    func end() {
+        // Nodes placed nowhere this build are left at the end of the stacks they were in.
+        for container in usedContainers { container.trim() }
+        if view.style == .insetGrouped {
+            while sections.count > sectionCursor { sections.removeLast() }   // their views were trimmed from the column
+        }
+        usedContainers.removeAll(keepingCapacity: true)
+        rootScope.leave()
+        if declaredNodes != nodes.count { removeUndeclaredNodes() }
+        if declaredScopes != scopes.count { scopes = scopes.filter { $0.value.lastBuild == buildNumber } }
+        if column.hasSpacer != columnHasSpacer {
+            columnHasSpacer = column.hasSpacer
+            view.setNeedsLayout()
+        }
+        pendingName = nil
+        isBuilding = false
+    }
+
+    private func removeUndeclaredNodes() {
+        let gone = nodes.filter { $0.value.lastBuild != buildNumber }
+        for (key, node) in gone {
+            nodes[key] = nil
+            // Leaving the window cancels a tracked touch (C8), ends editing and drops focus.
+            node.placed.removeFromSuperview()
+        }
+    }
+
+    // MARK: Identity
+
+    /// The name of the declaration being made: the pending `id(_:)` key, else `fallback`.
+    @inline(__always)
+    func takeName(_ fallback: @autoclosure () -> ImmediateName) -> ImmediateName {
+        guard let name = pendingName else { return fallback() }
+        pendingName = nil
+        return name
+    }
+
+    /// The node for a declaration of `kind` and `name` in the current scope: last build's
+    /// (the next one in sequence without hashing, else by key) or a new one from `make`.
+    func node(_ kind: ImmediateKind, _ name: ImmediateName, make: (ImmediateNodeKey) -> ImmediateNode) -> ImmediateNode {
+        let s = scope
+        let node: ImmediateNode
+        if let next = s.nextInSequence(kind: kind, name: name) {
+            node = next
+        } else {
+            s.fallOutOfSync()
+            let key = ImmediateNodeKey(scope: s.id, kind: kind, name: name, occurrence: s.takeOccurrence(kind: kind, name: name))
+            if let existing = nodes[key] {
+                node = existing
+            } else {
+                node = make(key)
+                nodes[key] = node
+            }
+        }
+        node.lastBuild = buildNumber
+        s.current.append(node)
+        declaredNodes += 1
+        lastNode = node
+        return node
+    }
+
+    /// Whether the last declaration's control was created by this build.
+    var isNewNode: Bool { lastNode?.createdBuild == buildNumber }
+
+    // MARK: Placement
+
+    /// Where a declaration made now is placed: the current row, the plain column, or the open
+    /// group (opening the next one when none is open).
+    func target() -> ImmediateContainer {
+        if let row { return row }
+        if view.style == .plain { return column }
+        if let open = openSection { return open }
+        let section: ImmediateContainer
+        if sectionCursor < sections.count {
+            section = sections[sectionCursor]
+        } else {
+            section = ImmediateContainer(stack: ImmediateSectionView(), context: .cell)
+            sections.append(section)
+        }
+        sectionCursor += 1
+        column.place(section.stack)
+        section.begin(build: buildNumber)
+        usedContainers.append(section)
+        openSection = section
+        return section
+    }
+
+    // MARK: Layout declarations
+
+    /// Lays out the declarations `content` makes side by side, in one row (in the inset-grouped
+    /// style, one cell). Items keep their natural widths from the leading edge; a slider, a
+    /// text field or a spacer takes the spare width. A row is layout only: it opens no identity
+    /// scope, so wrapping declarations in a row (or not) keeps their controls.
+    public func row(_ content: (ImmediateUI) -> Void) {
+        guard isBuilding else { return }
+        let name = takeName(.none)
+        let node = node(.row, name) { key in
+            let stack = ImmediateStackView()
+            stack.axis = .horizontal
+            stack.alignment = .center
+            stack.spacing = UIStackView.spacingUseSystem
+            let item = ImmediateItemView(control: stack, arrangement: .alone(fillsWidth: true))
+            return ImmediateNode(kind: .row, name: name, key: key, view: stack, item: item,
+                                 container: ImmediateContainer(stack: stack, context: .row), build: buildNumber)
+        }
+        _ = place(node)
+        guard let inner = node.container else { return }
+        inner.begin(build: buildNumber)
+        usedContainers.append(inner)
+        let saved = row
+        row = inner
+        content(self)
+        row = saved
+        // With nothing to take the spare width, a filler keeps the items at their widths.
+        if !inner.hasFlexibleItem { inner.place(inner.filler) }
+        lastNode = node
+    }
+
+    /// Flexible space. In a row it takes the spare width (pushing what follows to the
+    /// trailing edge). In the plain style's column it takes the height the view has beyond its
+    /// content. In the inset-grouped style's column it ends the group: what follows starts a
+    /// new one. When several spacers share the spare room, the first takes it, as a
+    /// `UIStackView` gives it.
+    public func spacer() {
+        guard isBuilding else { return }
+        let name = takeName(.none)
+        let node = node(.spacer, name) { key in
+            ImmediateNode(kind: .spacer, name: name, key: key, view: ImmediateSpacerView(), item: nil, container: nil, build: buildNumber)
+        }
+        if row == nil && view.style == .insetGrouped {
+            openSection = nil   // a section break; the spacer itself is not shown
+            return
+        }
+        let target = target()
+        if target.context == .row { target.hasFlexibleItem = true } else { target.hasSpacer = true }
+        target.place(node.placed)
+    }
+
+    // MARK: Identity declarations
+
+    /// An identity scope for `content`'s declarations, as Dear ImGui's `PushID`: use it in
+    /// loops (`ui.id(item.id) { … }`) so each item's controls follow the item when the list is
+    /// reordered, items come and go, or two items have the same titles. Scopes nest. Two
+    /// scopes with the same key in one scope are distinct (first, second, …). Keys of up to
+    /// three words (`Int`, `String`, `UUID`) cost no allocation.
+    public func id(_ key: some Hashable, _ content: (ImmediateUI) -> Void) {
+        guard isBuilding else { return }
+        pendingName = nil
+        let parent = scope
+        let anyKey = AnyHashable(key)
+        var child: ImmediateScope?
+        if parent.childrenInSync, parent.childCursor < parent.previousChildren.count,
+           let next = parent.previousChildren[parent.childCursor].key, next.key == anyKey {
+            child = parent.previousChildren[parent.childCursor]
+            parent.childCursor += 1
+        } else {
+            if parent.childrenInSync {
+                parent.childrenInSync = false
+                for s in parent.currentChildren { if let k = s.key { parent.childCounts[k.key, default: 0] += 1 } }
+            }
+            let occurrence = parent.childCounts[anyKey, default: 0]
+            parent.childCounts[anyKey] = occurrence + 1
+            let scopeKey = ImmediateScopeKey(parent: parent.id, key: anyKey, occurrence: occurrence)
+            if let existing = scopes[scopeKey] {
+                child = existing
+            } else {
+                let made = ImmediateScope(id: nextScopeID, key: scopeKey)
+                nextScopeID += 1
+                scopes[scopeKey] = made
+                child = made
+            }
+        }
+        guard let child else { return }
+        parent.currentChildren.append(child)
+        declaredScopes += 1
+        child.enter(build: buildNumber)
+        scope = child
+        content(self)
+        child.leave()
+        scope = parent
+    }
+
+    /// Names the next declaration with `key` instead of its title, so its control is kept when
+    /// the title changes: `ui.id("pause").button(paused ? "Resume" : "Pause")`. The key is the
+    /// declaration's name in the identity rule; it applies to the declaration that follows at
+    /// once and is forgotten after it (or at the end of the build).
+    public func id(_ key: some Hashable) -> ImmediateUI {
+        if isBuilding { pendingName = .key(AnyHashable(key)) }
+        return self
+    }
+
+    // MARK: The control behind a declaration
+
+    /// The retained view behind the last declaration of this build (the `UISwitch` of a
+    /// toggle, the `UILabel` of a label, the row's `UIStackView`, a custom view); nil before
+    /// the first declaration. Customise it freely (tint, configuration, accessibility);
+    /// properties the declaration binds (values, titles) are set by the next build again.
+    public var lastView: UIView? { isBuilding ? lastNode?.view : nil }
+
+    /// The control behind the last declaration as `type`, or nil when it is another kind.
+    /// `ui.last(UISlider.self)?.minimumTrackTintColor = .systemOrange`
+    public func last<V: UIView>(_ type: V.Type) -> V? {
+        lastView as? V
+    }
+
+    /// Runs `body` on the control behind the last declaration when this build created it (so
+    /// once per control), and when it is a `V`: the place for one-time customisation.
+    public func configure<V: UIView>(_ type: V.Type, _ body: (V) -> Void) {
+        guard isBuilding, isNewNode, let view = lastNode?.view as? V else { return }
+        body(view)
+    }
+
+    // MARK: Custom views
+
+    /// Hosts a view of your own (any `UIView` or `UIControl` subclass): `make` creates it in
+    /// the first build that declares it, and `update` runs on it in every build (including the
+    /// first). Returns whether it sent `primaryActionTriggered`, `valueChanged` or
+    /// `editingChanged` since the last build (always false for views that are not controls).
+    /// Its identity has the view's type as kind and no name. It is sized by its
+    /// `intrinsicContentSize`; a dimension without one keeps the frame `make` gave it
+    /// **(project choice)**. To bind a value with the binding rules, use
+    /// ``custom(_:keyPath:value:update:)``.
+    @discardableResult
+    public func custom<V: UIView>(_ make: @autoclosure () -> V, update: (V) -> Void = { _ in }) -> Bool {
+        guard isBuilding else { return false }
+        let node = customNode(V.self, make)
+        let view = unsafeDowncast(node.view, to: V.self)
+        update(view)
+        return node.takeDeliveries()
+    }
+
+    /// Hosts a control of your own whose value at `keyPath` is bound to `value` with the
+    /// binding rules of the standard controls: a user change (`valueChanged`,
+    /// `primaryActionTriggered` or `editingChanged` delivered since the last build) is written
+    /// back and returns true; while the control tracks a touch (or is first responder) its value
+    /// wins; otherwise a different `value` is pushed with the key path's setter.
+    /// `ui.custom(RotaryKnob(), keyPath: \.level, value: &volume)`
+    @discardableResult
+    public func custom<V: UIControl, Value: Equatable>(_ make: @autoclosure () -> V, keyPath: ReferenceWritableKeyPath<V, Value>,
+                                                       value: inout Value, update: (V) -> Void = { _ in }) -> Bool {
+        guard isBuilding else { return false }
+        let node = customNode(V.self, make)
+        let control = unsafeDowncast(node.view, to: V.self)
+        update(control)
+        if node.takeDeliveries() {
+            value = control[keyPath: keyPath]
+            return true
+        }
+        let shown = control[keyPath: keyPath]
+        if control.isTracking || control.isFirstResponder {
+            if value != shown { value = shown }
+        } else if value != shown {
+            control[keyPath: keyPath] = value
+        }
+        return false
+    }
+
+    private func customNode<V: UIView>(_ type: V.Type, _ make: () -> V) -> ImmediateNode {
+        let name = takeName(.none)
+        let kind = ImmediateKind.custom(ObjectIdentifier(V.self))
+        let node = node(kind, name) { key in
+            let view = make()
+            let item = ImmediateItemView(control: view, arrangement: .alone(fillsWidth: false))
+            item.sizeWithoutIntrinsic = view.frame.size
+            let node = ImmediateNode(kind: kind, name: name, key: key, view: view, item: item, container: nil, build: buildNumber)
+            if let control = view as? UIControl { node.observe(control, events: [.primaryActionTriggered, .valueChanged, .editingChanged]) }
+            return node
+        }
+        _ = place(node)
+        return node
+    }
+
+    /// Places a node's view where declarations go now. Returns true when the node is placed
+    /// in another kind of container than before (or for the first time): then its looks
+    /// (margins, arrangement, button style) must be set for it.
+    @inline(__always)
+    func place(_ node: ImmediateNode) -> Bool {
+        let target = target()
+        target.place(node.placed)
+        guard node.context != target.context else { return false }
+        applyItemContext(node, target.context)
+        return true
+    }
+
+    /// The kind of container the current declaration is placed in.
+    var currentContext: ImmediateContext {
+        if row != nil { return .row }
+        return view.style == .plain ? .column : .cell
+    }
+
+    /// Marks the row being filled as having an item that takes its spare width.
+    func markFlexible() {
+        row?.hasFlexibleItem = true
+    }
+
+    /// Sets the margins and least height of a node's item for where it is placed.
+    func applyItemContext(_ node: ImmediateNode, _ context: ImmediateContext) {
+        guard node.context != context else { return }
+        node.context = context
+        guard let item = node.item else { return }
+        item.insets = context == .cell ? ImmediateView.cellInsets : .zero
+        item.minimumHeight = context == .cell ? ImmediateView.cellMinimumHeight : 0
+    }
+}

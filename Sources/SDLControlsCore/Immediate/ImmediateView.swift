@@ -1,0 +1,210 @@
+import Foundation
+
+/// A view whose controls are declared every frame, in the immediate-mode style of Dear ImGui,
+/// while every declaration is backed by a real, retained UIKit control.
+///
+/// ```swift
+/// let panel = ImmediateView(style: .insetGrouped)
+/// // once a frame, after host.update():
+/// panel.build { ui in
+///     ui.toggle("Sound", isOn: &settings.sound)
+///     ui.slider("Music", value: &settings.music, in: 0...1)
+///     if ui.button("Reset") { settings = Settings() }
+/// }
+/// ```
+///
+/// Each declaration keeps one retained control from build to build (see "Identity"), so
+/// UIKit's semantics stay whole: touch slop and cancel, two fingers on two controls, keyboard
+/// focus and Tab order, game controllers, accessibility labels (from the titles), batched or
+/// immediate action delivery, and the still-frame cache (a build that changes nothing redraws
+/// nothing and allocates nothing). The view is a plain `UIView`: put it anywhere in a retained
+/// tree, and put retained views inside it with ``ImmediateUI/custom(_:update:)``.
+///
+/// ## When to call `build`
+///
+/// Call ``build(_:)`` once a frame **after** ``SDLHost``'s `update()`: `update()` delivers the
+/// frame's batched actions, so a tap handled this frame is reported by this frame's build
+/// (0 frames of latency), and what the build changes is drawn by this frame's `render()`.
+/// In a game loop: events → `host.update()` → `build` → game → `host.render()`. With
+/// `SDLHost.run(frames:onFrame:)`, build inside `onFrame`, which runs after `update()`.
+/// Called before `update()`, a build reports an action one frame late (it is delivered after
+/// the build that would have reported it); with immediate delivery
+/// (`UIApplication.shared.actionDelivery = .immediate`) actions run during input, so either
+/// order reports them in the same frame. A build that begins inside another build of the same
+/// view does nothing. Declarations made outside a build are ignored and return false.
+///
+/// ## Identity
+///
+/// A declaration is identified by **(scope, kind, name, occurrence)**:
+/// - *scope*: the ``ImmediateUI/id(_:_:)`` scopes it is declared in (none at the top). Rows
+///   are layout only and open no scope.
+/// - *kind*: label, button, toggle, slider, stepper, segmented control, text field, row,
+///   spacer, or custom view of a given type.
+/// - *name*: the key given with ``ImmediateUI/id(_:)`` just before the declaration, else its
+///   title: the label's text, the button's, toggle's, slider's or stepper's title, the
+///   segmented control's items, the text field's placeholder. Rows, spacers and custom views
+///   have no name.
+/// - *occurrence*: how many declarations with the same scope, kind and name came before it
+///   in this build.
+///
+/// A declaration whose identity was declared in the previous build gets that build's control,
+/// with its state (a touch it tracks, its highlight, focus, editing, an animation). One whose
+/// identity is new gets a new control. A control whose identity is not declared in a build is
+/// removed at the end of that build: a touch it was tracking is cancelled (`touchCancel`,
+/// rule C8) and it loses focus, as any view leaving its window does.
+///
+/// So: a conditional declaration above never moves another's identity unless it has the same
+/// kind and name (then wrap one of them in ``ImmediateUI/id(_:_:)``); two declarations of the
+/// same kind and title in one scope are distinct (first, second, …); in a loop, wrap each
+/// item in `ui.id(item.id) { … }` so controls follow their items when the list is reordered;
+/// a title that changes (a score, "Pause"/"Resume") makes a new control each time it changes,
+/// unless the declaration is named with ``ImmediateUI/id(_:)``:
+/// `ui.id("pause").button(paused ? "Resume" : "Pause")`.
+///
+/// ## Bindings
+///
+/// Values are passed `inout`. In each build, for each bound value:
+/// 1. the user changed the control since the last build (its action was delivered): the
+///    control's value is written to the variable and the declaration returns true;
+/// 2. else, the user is interacting with it (tracking a touch, or editing a text field): the
+///    user's value wins and is written to the variable; returns false;
+/// 3. else, the variable differs from the control: the variable's value is pushed into the
+///    control with its setter, which sends no action (as UIKit's setters send none), clamped to
+///    the range as the control clamps it; the variable is left as it is. Returns false.
+///
+/// ## Looks
+///
+/// Layout is automatic, with `UIStackView`s and each control's `intrinsicContentSize`; the
+/// width follows the view's bounds (inside its `layoutMargins`), the height follows the content
+/// (``sizeThatFits(_:)``). Titles sit beside or above their controls as a settings screen on
+/// iOS shows them. ``Style/insetGrouped`` draws the declarations as the rows of rounded groups
+/// (``ImmediateUI/spacer()`` starts a new group); ``Style/plain`` stacks them with the system
+/// spacing, for HUDs.
+@MainActor
+open class ImmediateView: UIView {
+    /// How declarations are drawn.
+    public enum Style: Sendable, Equatable {
+        /// Declarations stacked with the system spacing (8 points), no backgrounds: for HUDs
+        /// over a game. Buttons are tinted plates. The view and its empty space take no
+        /// touches, so taps between controls reach what is behind **(project choice)**.
+        case plain
+        /// A settings screen: declarations are the cells of rounded groups on the grouped
+        /// background, 44 points tall at least, with hairline separators; buttons are the
+        /// tinted text of a cell, as iOS's action rows.
+        case insetGrouped
+    }
+
+    /// The style, fixed when the view is created.
+    public let style: Style
+
+    /// A cell's margins (iOS's inset-grouped cells: 16 points on the sides).
+    static let cellInsets = UIEdgeInsets(top: 6, left: 16, bottom: 6, right: 16)
+    /// A cell's least height.
+    static let cellMinimumHeight: CGFloat = 44
+    /// The gap between groups of the inset-grouped style.
+    static let sectionSpacing: CGFloat = 24
+
+    /// The column the declarations (or, inset-grouped, the groups) are stacked in.
+    let column = ImmediateStackView()
+    /// The declaration context, created once and reused by every build.
+    private(set) lazy var ui = ImmediateUI(view: self)
+
+    /// Creates a view with a style.
+    public init(frame: CGRect, style: Style) {
+        self.style = style
+        super.init(frame: frame)
+        column.axis = .vertical
+        column.alignment = .fill
+        switch style {
+        case .plain:
+            column.spacing = UIStackView.spacingUseSystem
+            layoutMargins = .zero
+        case .insetGrouped:
+            column.spacing = ImmediateView.sectionSpacing
+            layoutMargins = UIEdgeInsets(top: 20, left: 16, bottom: 20, right: 16)
+            backgroundColor = .systemGroupedBackground
+        }
+        addSubview(column)
+    }
+
+    /// Creates an inset-grouped view (a settings panel).
+    public override convenience init(frame: CGRect) {
+        self.init(frame: frame, style: .insetGrouped)
+    }
+
+    /// Creates a view with a style and a zero frame.
+    public convenience init(style: Style) {
+        self.init(frame: .zero, style: style)
+    }
+
+    /// Runs `content` with the declaration context: the declarations it makes are this
+    /// frame's controls. Controls declared in the last build are kept (see "Identity"); new
+    /// ones are created; the others are removed when `content` returns. Call it once a frame,
+    /// after the host's `update()` (see "When to call `build`").
+    public func build(_ content: (ImmediateUI) -> Void) {
+        let ui = self.ui
+        guard ui.begin() else { return }
+        content(ui)
+        ui.end()
+    }
+
+    /// How many builds have run.
+    public var buildCount: UInt64 { ui.buildNumber }
+
+    // MARK: Layout
+
+    /// The height the content needs at `width` (margins included).
+    func contentHeight(forWidth width: CGFloat) -> CGFloat {
+        let m = effectiveLayoutMargins
+        let inner = max(0, width - m.left - m.right)
+        let fit = column.systemLayoutSizeFitting(CGSize(width: inner, height: 0), withHorizontalFittingPriority: .required,
+                                                 verticalFittingPriority: .fittingSizeLevel)
+        return (fit.height + m.top + m.bottom).rounded(.up)
+    }
+
+    /// Places the column across the bounds (inside the layout margins) at the height of its
+    /// content; in the plain style with a spacer at the top level, at least the view's height,
+    /// so the spacer takes what is left.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let m = effectiveLayoutMargins
+        let width = max(0, bounds.width - m.left - m.right)
+        var height = contentHeight(forWidth: bounds.width) - m.top - m.bottom
+        if style == .plain && ui.columnHasSpacer { height = max(height, bounds.height - m.top - m.bottom) }
+        column.frame = CGRect(x: bounds.minX + m.left, y: bounds.minY + m.top, width: width, height: max(0, height))
+    }
+
+    /// `size`'s width (the current width when it is not positive) and the height the content
+    /// needs at it.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width = size.width.isFinite && size.width > 0 ? size.width : bounds.width
+        return CGSize(width: width, height: contentHeight(forWidth: width))
+    }
+
+    /// No natural width (it takes the width it is given); the height of the content at the
+    /// current width.
+    open override var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: contentHeight(forWidth: bounds.width))
+    }
+
+    /// At a given width: that width and the content's height there (a stack view sizes an
+    /// `ImmediateView` this way).
+    open override func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                               verticalFittingPriority: UILayoutPriority) -> CGSize {
+        let width = targetSize.width.isFinite ? max(0, targetSize.width) : bounds.width
+        let height = contentHeight(forWidth: width)
+        return CGSize(width: width, height: fitted(height, target: targetSize.height, priority: verticalFittingPriority, axis: .vertical))
+    }
+
+    /// The content's natural size changed: lay out again and tell the superview.
+    override func subviewIntrinsicContentSizeDidChange(_ subview: UIView) {
+        setNeedsLayout()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// In the plain style, the view itself takes no touches (only its controls do).
+    open override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        let hit = super.hitTest(point, with: event)
+        return style == .plain && hit === self ? nil : hit
+    }
+}
