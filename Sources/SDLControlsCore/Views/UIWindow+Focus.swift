@@ -21,6 +21,8 @@ import Foundation
 ///   or activation; other views that can become first responder (the date picker) become it
 ///   whenever they are focused.
 /// - A key shows the focus ring; a touch hides it (``isFocusRingVisible``).
+/// - All of this is keyboard navigation, which a game can turn off (``focusNavigation``):
+///   then these keys pass up the chain unused, and only the first responder's own keys act.
 extension UIWindow {
     /// The view with focus, if any (keyboard or game controller).
     public var focusedView: UIView? { storedFocusedView }
@@ -59,8 +61,10 @@ extension UIWindow {
         return storedFocusedView
     }
 
-    /// Handles a focus key that reached the window; returns whether it was used.
+    /// Handles a focus key that reached the window; returns whether it was used. Nothing is
+    /// used while keyboard navigation is off (``focusNavigation``).
     func handleFocusKey(_ key: UIKey, isRepeat: Bool) -> Bool {
+        guard focusNavigation.contains(.keyboard) else { return false }
         switch key.keyCode {
         case .keyboardTab:
             guard key.modifierFlags.isDisjoint(with: [.control, .alternate, .command]) else { return false }
