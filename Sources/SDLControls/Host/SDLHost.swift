@@ -151,7 +151,10 @@ public final class SDLHost {
     public var fixedTimeStep: TimeInterval? {
         didSet {
             if let step = fixedTimeStep, !(step.isFinite && step > 0) { fixedTimeStep = nil }
-            if oldValue == nil, fixedTimeStep != nil { fixedTime = window.frameClock.currentTime }
+            guard fixedTimeStep != oldValue else { return }
+            // Count steps from here (time = start + steps × step, so it doesn't drift).
+            fixedStart = oldValue.map { fixedStart + Double(fixedSteps) * $0 } ?? window.frameClock.currentTime
+            fixedSteps = 0
         }
     }
     /// Whether ``shutdown()`` ran; then every call is a no-op (see the overview).
@@ -179,8 +182,9 @@ public final class SDLHost {
     private var holdsClickThroughHint = false
     private var reportedDetached = false
     private var quitRequested = false
-    /// The time of the current step while ``fixedTimeStep`` is set.
-    private var fixedTime: TimeInterval = 0
+    /// While ``fixedTimeStep`` is set: the time it was set at and the updates since.
+    private var fixedStart: TimeInterval = 0
+    private var fixedSteps = 0
 
     // MARK: Creating
 
@@ -458,7 +462,7 @@ public final class SDLHost {
         window.layoutIfNeeded()
         window.updateFocusIfNeeded()   // a focus reset asked for this frame, now that layout is done
         syncTextInput()
-        if let step = fixedTimeStep { fixedTime += step }   // the next frame's input and update
+        if fixedTimeStep != nil { fixedSteps += 1 }   // the next frame's input and update
     }
 
     /// Draws the UI into the current render target, where ``placement`` puts it: builds the
@@ -616,7 +620,10 @@ public final class SDLHost {
     }
 
     /// The time of input and timers: the current fixed step, or ``clock``.
-    func now() -> TimeInterval { fixedTimeStep != nil ? fixedTime : clock() }
+    func now() -> TimeInterval {
+        guard let step = fixedTimeStep else { return clock() }
+        return fixedStart + Double(fixedSteps) * step
+    }
 
     /// Asks ``run(frames:onFrame:)`` and ``pollEvents()`` to stop (the window was closed).
     func requestQuit() { quitRequested = true }
@@ -624,6 +631,9 @@ public final class SDLHost {
     /// SDL window units (mouse coordinates, window sizes) per window point: 1, or the forced
     /// scale of a headless host.
     public var windowUnitsPerPoint: CGFloat { forcedScale ?? 1 }
+
+    /// The contacts (mouse, fingers) the translator has down.
+    var activeContactIDs: [Int64] { translator.activeContactIDs }
 
     /// Whether a view owns the touch of contact `id` (the UI uses it; the game should not).
     func contactIsOwned(_ id: Int64) -> Bool {

@@ -57,6 +57,9 @@ struct SDLInputTranslator {
     private var nextFingerID: Int64 = 1
     private(set) var mouseDown = false
 
+    /// The contacts down now: the mouse's and each finger's.
+    var activeContactIDs: [Int64] { (mouseDown ? [Self.mouseContactID] : []) + fingerIDs.values }
+
     private struct FingerKey: Hashable {
         var touchID: Int64
         var fingerID: Int64
