@@ -265,6 +265,41 @@ struct CoordinateSystemTests {
         #expect(!ui.wantsPointer)
     }
 
+    /// Viewport and clip are kept by SDL in pixels and read back divided by the scale and
+    /// rounded down; the UI puts back the same pixels *and* the same read-back values.
+    @Test(arguments: [0, 1, 2, 3])
+    func fractionalScalesViewportsAndClipsArePutBackExactly(_ setup: Int) throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 333, height: 211))
+        defer { host.shutdown() }
+        host.window.addSubview(GreenTarget())
+        let r = host.renderer
+        var clip = SDL_Rect(x: 7, y: 9, w: 51, h: 37)
+        switch setup {
+        case 0:   // letterbox at a fractional scale, with the game's clip
+            SDL_RenderSetLogicalSize(r, 200, 100)
+            SDL_RenderSetClipRect(r, &clip)
+        case 1:   // a fractional scale and a viewport set in its units
+            SDL_RenderSetScale(r, 1.37, 1.37)
+            var vp = SDL_Rect(x: 11, y: 13, w: 150, h: 100)
+            SDL_RenderSetViewport(r, &vp)
+            SDL_RenderSetClipRect(r, &clip)
+        case 2:   // a scale that differs by axis
+            SDL_RenderSetScale(r, 3, 1.5)
+            var vp = SDL_Rect(x: 5, y: 5, w: 90, h: 120)
+            SDL_RenderSetViewport(r, &vp)
+        default:  // integer scale on
+            SDL_RenderSetIntegerScale(r, SDL_TRUE)
+            SDL_RenderSetLogicalSize(r, 160, 90)
+        }
+        for space in [SDLHost.LayoutSpace.windowPoints, .gameUnits, .automatic] {
+            host.layoutSpace = space
+            let before = ReadBackState(host.renderer)
+            frame(host)
+            _ = host.readPixels()
+            #expect(ReadBackState(host.renderer) == before, "setup \(setup), \(space)")
+        }
+    }
+
     @Test func badRenderStatesAreSafe() throws {
         let host = try makeHeadlessHost(size: CGSize(width: 320, height: 240))
         defer { host.shutdown() }

@@ -23,7 +23,7 @@ extension SDLHost {
     ///
     /// | Game's render state | ``windowPoints`` | ``gameUnits`` |
     /// |---|---|---|
-    /// | nothing set | the window's points | the same |
+    /// | nothing set | the window's points | output pixels (the game's units at scale 1; points on a 1× display) |
     /// | `SDL_RenderSetLogicalSize(w, h)` | window points over the whole window, letterbox bars included | `w` × `h` points inside the letterbox |
     /// | `SDL_RenderSetScale(s, s)` | window points | output pixels ÷ `s` |
     /// | `SDL_RenderSetViewport(r)` | window points over the whole window | the viewport, in the scale's units |
@@ -33,6 +33,11 @@ extension SDLHost {
     /// press lands on the control drawn under it. A render target bound when ``render()`` is
     /// called stands for the whole window output: the UI is laid out as on the window and
     /// drawn scaled to the target (see ``render()``).
+    ///
+    /// Two limits come from SDL: with a logical size it reports mouse positions in whole
+    /// logical units, so in ``windowPoints`` a click is placed to within half a logical unit;
+    /// and it clamps finger positions outside the viewport to its edge, so a touch on a control
+    /// drawn in the letterbox bars (possible only in ``windowPoints``) lands on the bar's edge.
     public enum LayoutSpace: Sendable, Equatable {
         /// UI points are window points (SDL's window coordinates; two output pixels each on a
         /// 2× display); the game's logical size, scale and viewport are ignored.
