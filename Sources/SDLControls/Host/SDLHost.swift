@@ -147,7 +147,8 @@ public final class SDLHost {
     /// and input is stamped with the current step's time, so a run with the same input gives
     /// the same frames and pixels whatever the machine's speed (goldens, screenshots, replays).
     /// Nil (the default) follows ``clock``. Time continues from where it is when the step is
-    /// set; values that are not finite or not positive turn it off.
+    /// set or changed; values that are not finite or not positive turn it off, and back on
+    /// ``clock`` time never runs backwards (it holds until the clock catches up).
     public var fixedTimeStep: TimeInterval? {
         didSet {
             if let step = fixedTimeStep, !(step.isFinite && step > 0) { fixedTimeStep = nil }
@@ -182,6 +183,9 @@ public final class SDLHost {
     private var holdsClickThroughHint = false
     private var reportedDetached = false
     private var quitRequested = false
+    /// Whether ``windowState`` was read since the game last had a chance to change it (the end
+    /// of ``update()`` or ``render()``).
+    private var renderStateIsCurrent = false
     /// While ``fixedTimeStep`` is set: the time it was set at and the updates since.
     private var fixedStart: TimeInterval = 0
     private var fixedSteps = 0
@@ -463,6 +467,7 @@ public final class SDLHost {
         window.updateFocusIfNeeded()   // a focus reset asked for this frame, now that layout is done
         syncTextInput()
         if fixedTimeStep != nil { fixedSteps += 1 }   // the next frame's input and update
+        renderStateIsCurrent = false                   // the game draws next, and may change it
     }
 
     /// Draws the UI into the current render target, where ``placement`` puts it: builds the
@@ -529,6 +534,7 @@ public final class SDLHost {
         c.viewsRedrawn = drawStats.viewsRedrawn
         counters = c
         saved.restore()
+        renderStateIsCurrent = false
     }
 
     /// One standalone frame: clear, ``render()``, present. Embedded games don't call this.
@@ -655,6 +661,13 @@ public final class SDLHost {
     func refreshRenderState() {
         if let state = WindowRenderState.read(renderer: renderer, window: sdlWindow) { windowState = state }
         refreshPlacement()
+        renderStateIsCurrent = true
+    }
+
+    /// Reads the render state for a pointer event: once per batch of events (SDL converted
+    /// them all with the state the game left after its last frame), not once per event.
+    func refreshRenderStateForInput() {
+        if !renderStateIsCurrent { refreshRenderState() }
     }
 
     /// Recomputes ``placement`` (and the window-point metrics) from the last render state;

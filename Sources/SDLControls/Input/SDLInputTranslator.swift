@@ -73,7 +73,7 @@ struct SDLInputTranslator {
             let b = event.button
             guard b.which != Self.touchMouseID, host.isOurWindow(b.windowID) else { return false }
             guard b.button == UInt8(SDL_BUTTON_LEFT) else { return false }
-            host.refreshRenderState()   // the state SDL converted the position with
+            host.refreshRenderStateForInput()   // the state SDL converted the position with
             let p = host.location(ofMouseX: b.x, y: b.y)
             if type == SDL_MOUSEBUTTONDOWN {
                 mouseDown = true
@@ -89,7 +89,7 @@ struct SDLInputTranslator {
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != Self.touchMouseID, host.isOurWindow(m.windowID) else { return false }
-            host.refreshRenderState()
+            host.refreshRenderStateForInput()
             let p = host.location(ofMouseX: m.x, y: m.y)
             host.hoverLocation = p
             guard mouseDown else { return false }   // hover: no touch
@@ -99,7 +99,7 @@ struct SDLInputTranslator {
             let f = event.tfinger
             guard f.touchId != Self.mouseTouchID, host.isOurWindow(f.windowID) else { return false }
             let key = FingerKey(touchID: f.touchId, fingerID: f.fingerId)
-            host.refreshRenderState()
+            host.refreshRenderStateForInput()
             let p = host.location(ofFingerX: f.x, y: f.y)
             let id: Int64
             if type == SDL_FINGERDOWN {
