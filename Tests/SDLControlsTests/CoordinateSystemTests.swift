@@ -300,6 +300,43 @@ struct CoordinateSystemTests {
         }
     }
 
+    /// Input scripts are in UI points: replayed through SDL (which applies the logical size
+    /// to the pushed mouse events, as to a real mouse) they land where they say, and the
+    /// recorder writes UI points back.
+    @Test(arguments: [SDLHost.LayoutSpace.gameUnits, .windowPoints])
+    func scriptsReplayAndRecordInUIPoints(_ space: SDLHost.LayoutSpace) throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 320, height: 240))
+        defer { host.shutdown() }
+        host.layoutSpace = space
+        let target = GreenTarget()
+        host.window.addSubview(target)
+        SDL_RenderSetLogicalSize(host.renderer, 200, 100)   // scale 1.6, letterboxed
+        frame(host)
+        let script = try InputScript(parsing: "0 mouse down 30 55\n1 mouse up 30 55\n2 finger down 1 20 50\n3 finger up 1 20 50\n")
+        let player = InputScriptPlayer(script: script, host: host)
+        let recorder = InputScriptRecorder(host: host)
+        for f in 0..<4 {
+            player.pushEvents(forFrame: f)
+            var e = SDL_Event()
+            while SDL_PollEvent(&e) != 0 {
+                recorder.record(e, frame: f)
+                host.handle(e)
+            }
+            frame(host)
+        }
+        #expect(target.taps == 2, "\(space): the click and the touch landed")
+        let recorded = recorder.script.entries.compactMap { entry -> CGPoint? in
+            switch entry.event {
+            case .mouse(_, let p), .finger(_, _, let p): return p
+            default: return nil
+            }
+        }
+        #expect(recorded.count == 4)
+        for p in recorded {
+            #expect(abs(p.x - 30) <= 1.5 || abs(p.x - 20) <= 1.5, "\(space): recorded \(p)")
+        }
+    }
+
     @Test func badRenderStatesAreSafe() throws {
         let host = try makeHeadlessHost(size: CGSize(width: 320, height: 240))
         defer { host.shutdown() }
