@@ -304,6 +304,17 @@ struct HostLifecycleTests {
         }
     }
 
+    @Test func closingOneOfTwoWindowsStopsOnlyItsHostsLoop() throws {
+        let a = try makeHeadlessHost()
+        let b = try makeHeadlessHost()
+        defer { a.shutdown(); b.shutdown() }
+        let close = SDLEvents.window(b, SDL_WINDOWEVENT_CLOSE)
+        #expect(!a.handle(close), "not A's window")
+        #expect(!b.handle(close), "shared: the game sees it too")
+        #expect(!b.pollEvents(), "B's loop stops")
+        #expect(a.pollEvents(), "A's goes on")
+    }
+
     @Test func renderWithoutUpdateLaysOutAndDraws() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }
