@@ -3,6 +3,12 @@ import SDLControls
 
 /// The sample launcher: a list of samples, a header with a back button, and the frame loop.
 ///
+/// Everything works with a game controller alone: the D-pad or left stick moves focus, A opens
+/// the focused sample (or uses the focused control), B returns to the list (the window's
+/// ``UIWindow/controllerBackHandler``), as Escape and "‹ Samples" do. Opened with a key or a
+/// controller, a sample focuses its first control, and returning focuses the sample's row;
+/// opened with a click or a tap, nothing is focused, so Tab starts at the top.
+///
 /// The loop is written the way an SDL game embeds the UI: poll each event, give it to
 /// ``SDLHost/handle(_:)``, pass what the UI did not consume to the game (the sample),
 /// ``SDLHost/update()`` once a frame, draw the game, ``SDLHost/render()`` over it, present.
@@ -111,6 +117,11 @@ public final class Launcher {
         }
         if options.dark { host.window.overrideUserInterfaceStyle = .dark }
         buildChrome()
+        host.window.controllerBackHandler = { [unowned self] in
+            guard scene != nil else { return false }   // on the list B is not used
+            showList()
+            return true
+        }
         if let name = options.sample, let info = SampleCatalog.named(name) {
             open(info)
         } else {
@@ -155,10 +166,13 @@ public final class Launcher {
         rootView.backgroundColor = s.root.backgroundColor == nil ? nil : .systemBackground
         rootView.passesTouchesThrough = s.root.passesTouchesThrough
         layoutChrome()
+        resetFocus(to: s.root)
     }
 
     /// Returns to the list.
     func showList() {
+        // Coming back, focus the row of the sample that was open.
+        list.preferredFocusedView = currentInfo.flatMap { info in list.rows.first { $0.info.name == info.name } }
         scene?.close()
         scene?.root.removeFromSuperview()
         scene = nil
@@ -169,6 +183,18 @@ public final class Launcher {
         rootView.backgroundColor = .systemBackground
         rootView.passesTouchesThrough = false
         layoutChrome()
+        resetFocus(to: list)
+    }
+
+    /// Keyboard and controller users get focus on the new screen's first control (once it is
+    /// laid out, in host.update()); pointer users get none.
+    private func resetFocus(to screen: UIView) {
+        rootView.preferredFocusedView = screen
+        if host.window.isFocusRingVisible {
+            rootView.setNeedsFocusUpdate()
+        } else {
+            host.window.setFocusedView(nil)
+        }
     }
 
     private func layoutChrome() {
@@ -273,6 +299,7 @@ public final class Launcher {
         scene?.close()
         UIApplication.shared.actionDeliveryObserver = nil
         UIApplication.shared.discardPendingActions()
+        host.window.controllerBackHandler = nil
         host.window.overrideUserInterfaceStyle = .unspecified
     }
 }

@@ -38,6 +38,8 @@ public struct LauncherOptions: Equatable, Sendable {
     Usage: sample-launcher [options]
 
     Shows every SDLControls sample; pick one from the list (Escape or the back button returns).
+    A game controller works alone: the D-pad or left stick moves focus, A opens or uses the
+    focused control, B ends editing or returns to the list.
 
     Options:
       --list               print the samples (name and description) and exit

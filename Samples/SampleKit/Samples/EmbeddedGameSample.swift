@@ -3,7 +3,8 @@ import SDLControls
 
 /// A small game scene drawn with SDL calls, under a HUD of controls. The launcher's loop is
 /// the embedding loop: events the UI consumed (clicks on the HUD) never reach the game, so
-/// clicking "Pause" does not also fire a shot.
+/// clicking "Pause" does not also fire a shot. With a game controller the D-pad and A work
+/// the HUD (the UI consumes them) and X (west), which the UI never uses, fires.
 @MainActor
 final class EmbeddedGameSample: SampleScene {
     let pause = UIButton(configuration: .gray())
@@ -65,6 +66,8 @@ final class EmbeddedGameSample: SampleScene {
     override func handleUnconsumed(_ event: SDL_Event, host: SDLHost) {
         switch SDL_EventType(event.type) {
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT), SDL_FINGERDOWN:
+            fire()
+        case SDL_CONTROLLERBUTTONDOWN where event.cbutton.button == UInt8(SDL_CONTROLLER_BUTTON_X.rawValue):
             fire()
         default:
             break

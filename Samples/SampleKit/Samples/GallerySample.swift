@@ -78,6 +78,9 @@ final class GallerySample: SampleScene {
                 case 4: c.isFocused = true
                 default: break
                 }
+                // The state columns only show a look: touches and focus (keyboard, controller)
+                // would change the state they show, so they take neither.
+                if s == 1 || s == 3 || s == 4 { c.isUserInteractionEnabled = false }
                 row.append(c)
             }
             cells.append(row)

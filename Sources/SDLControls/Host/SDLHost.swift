@@ -88,6 +88,8 @@ public final class SDLHost {
     public var log: (String) -> Void = { FileHandle.standardError.write(Data(("SDLControls: " + $0 + "\n").utf8)) }
 
     let backend: SDLRenderBackend
+    /// Game controllers (`Input/SDLGameControllerInput.swift`): opened here unless embedded.
+    let gameControllers: SDLGameControllerInput
     private let fonts: FontLibrary
     private let drawList = DrawList()
     private var translator = SDLInputTranslator()
@@ -172,6 +174,7 @@ public final class SDLHost {
         self.ownsSDL = ownsSDL
         self.clearColor = clearColor
         self.fonts = try FontLibrary(configuration: fonts)
+        gameControllers = SDLGameControllerInput(opensControllers: mode != .embedded)
         backend = SDLRenderBackend(renderer: renderer, fonts: self.fonts)
         let start = SDL_GetPerformanceCounter()
         let frequency = Double(SDL_GetPerformanceFrequency())
@@ -201,7 +204,13 @@ public final class SDLHost {
         }
         refreshWindowMetrics()
         self.window.makeKeyAndVisible()
+        gameControllers.start(log: log)
     }
+
+    /// The game controllers this host has open (SDL joystick instance ids, ascending). A
+    /// standalone or headless host opens every controller SDL reports and closes it when it
+    /// is unplugged; an embedded host leaves controllers to the game (empty).
+    public var openGameControllers: [Int] { gameControllers.opened.keys.map { Int($0) }.sorted() }
 
     /// Releases the renderer's textures and, for hosts that created them, the window,
     /// renderer and SDL. Called by `run` when it returns; safe to call twice.
@@ -209,6 +218,7 @@ public final class SDLHost {
         guard !isShutDown else { return }
         isShutDown = true
         window.cancelAllTouches()
+        gameControllers.stop()
         backend.destroy()
         fonts.closeAll()
         window.hostTextMeasurer = nil
@@ -290,6 +300,7 @@ public final class SDLHost {
         window.frameClock.advanceTime(to: clock())
         app.deliverPendingActions()
         window.layoutIfNeeded()
+        window.updateFocusIfNeeded()   // a focus reset asked for this frame, now that layout is done
         syncTextInput()
     }
 

@@ -104,6 +104,22 @@ public final class InputScriptPlayer {
             e.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
             e.window.data1 = Int32(size.width * unit)
             e.window.data2 = Int32(size.height * unit)
+        case .controller(let kind, let controller):
+            // As an opened SDL game controller reports them; `which` is the instance id.
+            switch kind {
+            case .buttonDown(let b), .buttonUp(let b):
+                let down: Bool
+                if case .buttonDown = kind { down = true } else { down = false }
+                e.type = down ? SDL_CONTROLLERBUTTONDOWN.rawValue : SDL_CONTROLLERBUTTONUP.rawValue
+                e.cbutton.which = SDL_JoystickID(clamping: controller)
+                e.cbutton.button = UInt8(b.rawValue)
+                e.cbutton.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+            case .axisMoved(let a, let v):
+                e.type = SDL_CONTROLLERAXISMOTION.rawValue
+                e.caxis.which = SDL_JoystickID(clamping: controller)
+                e.caxis.axis = UInt8(a.rawValue)
+                e.caxis.value = Int16((min(1, max(-1, v.isNaN ? 0 : v)) * 32767).rounded())
+            }
         case .quit:
             e.type = SDL_QUIT.rawValue
         }
@@ -151,7 +167,8 @@ public final class InputScriptRecorder {
     }
 
     /// Records `event` if it is one the format covers (left mouse, fingers, keys, text,
-    /// composition, focus, resize, quit); other events are skipped.
+    /// composition, focus, resize, game controller buttons and axes, quit); other events
+    /// are skipped.
     public func record(_ event: SDL_Event, frame: Int) {
         let type = SDL_EventType(event.type)
         let unit = host.windowUnitsPerPoint
@@ -187,6 +204,12 @@ public final class InputScriptRecorder {
                 add(.resize(CGSize(width: CGFloat(event.window.data1) / unit, height: CGFloat(event.window.data2) / unit)))
             default: break
             }
+        case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
+            guard let b = UIGameControllerInput.Button(rawValue: Int(event.cbutton.button)) else { return }
+            add(.controller(type == SDL_CONTROLLERBUTTONDOWN ? .buttonDown(b) : .buttonUp(b), controller: Int(max(0, event.cbutton.which))))
+        case SDL_CONTROLLERAXISMOTION:
+            guard let a = UIGameControllerInput.Axis(rawValue: Int(event.caxis.axis)) else { return }
+            add(.controller(.axisMoved(a, value: SDLGameControllerInput.normalized(event.caxis.value)), controller: Int(max(0, event.caxis.which))))
         case SDL_QUIT:
             add(.quit)
         default:

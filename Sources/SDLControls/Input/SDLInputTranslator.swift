@@ -18,9 +18,10 @@ import Foundation
 /// - Resize, display and pixel-density changes → the window's bounds and scale.
 /// - `SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET` → textures recreated.
 /// - Events for other windows (`windowID`) are left alone and reported as not consumed.
+/// - `SDL_CONTROLLER*` → `SDLGameControllerInput.swift` (hot-plug, buttons, axes).
 ///
 /// Not handled: right and middle buttons and the wheel (no scroll views yet), pen
-/// pressure, game controllers, drag-and-drop of files. They are reported as not consumed.
+/// pressure, drag-and-drop of files. They are reported as not consumed.
 ///
 /// "Consumed" means the UI used the event and the game should not: a press that landed on
 /// a view, motion and release of a touch a view owns, keys while a responder has focus,
@@ -122,6 +123,9 @@ struct SDLInputTranslator {
         case SDL_APP_WILLENTERBACKGROUND:
             cancelAll(host)
             return false
+        case SDL_CONTROLLERDEVICEADDED, SDL_CONTROLLERDEVICEREMOVED, SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP,
+             SDL_CONTROLLERAXISMOTION:
+            return host.gameControllers.handle(event, host: host)
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
             host.recreateTextures()
             return false
@@ -132,6 +136,7 @@ struct SDLInputTranslator {
 
     private mutating func cancelAll(_ host: SDLHost) {
         host.window.cancelAllTouches()
+        host.window.cancelGameControllerInput()
         mouseDown = false
         fingerIDs.removeAll()
     }

@@ -56,7 +56,12 @@ open class UIControl: UIView {
     }
     private var storedHighlighted = false
 
-    /// Whether the control has keyboard focus (set by the focus system).
+    /// Whether the control shows focus: the window's focus system sets it while the control
+    /// is its window's ``UIWindow/focusedView`` and ``UIWindow/isFocusRingVisible`` is true
+    /// (the last input was a key or a controller, not a touch), and clears it when either
+    /// stops. While true the control has ``State/focused`` and draws a focus ring. Setting
+    /// it yourself draws the focused look (the gallery does) until the focus system next
+    /// changes it.
     open var isFocused: Bool {
         get { storedFocused }
         set {
@@ -183,11 +188,13 @@ open class UIControl: UIView {
 
     // MARK: Keyboard focus
 
-    /// Enabled controls can take keyboard focus.
+    /// Enabled controls can take focus (keyboard and game controller).
     open override var canBecomeFocused: Bool { isEnabled }
 
-    /// Keyboard activation sends the events a tap sends: touchDown, then touchUpInside
-    /// (and the primary action that follows it, rule B11). Disabled controls do nothing.
+    /// Activation (Space or Return, a controller's A) sends the events a tap sends:
+    /// touchDown, then touchUpInside (and the primary action that follows it, rule B11), each
+    /// its own dispatch, queued like a tap's (rule E1), with a nil event. Disabled controls
+    /// do nothing.
     open override func accessibilityActivate() -> Bool {
         guard isEnabled else { return false }
         sendActions(for: .touchDown)

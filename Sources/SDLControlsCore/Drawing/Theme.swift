@@ -20,10 +20,16 @@ public enum Theme {
     public static let fieldBorder = UIColor(light: UIColor(rgb: 0xC7C7CC), dark: UIColor(rgb: 0x48484A))
     /// Opacity of disabled controls.
     public static let disabledAlpha: CGFloat = 0.38
-    /// Width of the keyboard focus ring, in points.
-    public static let focusRingWidth: CGFloat = 2.5
+    /// Width of the focus ring (keyboard and game controller focus), in points. The ring is
+    /// the control's tint at full strength, so it reads on light and dark backgrounds alike.
+    public static let focusRingWidth: CGFloat = 3
     /// Gap between a control and its focus ring, in points.
     public static let focusRingGap: CGFloat = 2
+    /// Width of the soft halo outside the focus ring, in points: it sets focus apart from
+    /// outlines a control draws itself (a selected button, a text field's border).
+    public static let focusHaloWidth: CGFloat = 4
+    /// Opacity of the halo (of the tint colour).
+    public static let focusHaloAlpha: CGFloat = 0.3
     /// Corner radius of rectangular controls.
     public static let cornerRadius: CGFloat = 9
     /// The default control font.

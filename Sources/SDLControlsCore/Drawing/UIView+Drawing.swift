@@ -171,10 +171,14 @@ extension UIView {
         draw(b)
         DrawContext.current = previous
         if let control = self as? UIControl, control.isFocused {
-            // The keyboard focus ring, outside the bounds, in the tint colour.
+            // The focus ring outside the bounds in the tint colour, and a faint halo around it.
             let outset = Theme.focusRingGap + Theme.focusRingWidth
+            let tint: UIColor = tintColor
             context.strokeRoundedRect(b.insetBy(dx: -outset, dy: -outset), radius: control.focusRingCornerRadius + outset,
-                                      width: Theme.focusRingWidth, color: tintColor.withAlphaComponent(0.85))
+                                      width: Theme.focusRingWidth, color: tint)
+            let halo = outset + Theme.focusHaloWidth
+            context.strokeRoundedRect(b.insetBy(dx: -halo, dy: -halo), radius: control.focusRingCornerRadius + halo,
+                                      width: Theme.focusHaloWidth, color: tint.withAlphaComponent(Theme.focusHaloAlpha))
         }
     }
 }

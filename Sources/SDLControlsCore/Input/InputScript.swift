@@ -22,6 +22,9 @@ import Foundation
 /// 41 compose "にほ" 2          # IME composition text and cursor
 /// 50 focus lost               # or: focus gained
 /// 60 resize 800 600
+/// 64 pad down dpadDown         # game controller button (UIGameControllerInput.Button names)
+/// 65 pad up dpadDown
+/// 66 pad axis leftX 0.8 1      # an axis to a value (-1…1), on controller 1 (default 0)
 /// 70 quit
 /// ```
 ///
@@ -47,6 +50,8 @@ public struct InputScript: Hashable, Sendable {
         case focus(gained: Bool)
         /// The window was resized (points).
         case resize(CGSize)
+        /// Game controller input (a button or an axis) on a controller.
+        case controller(UIGameControllerInput.Kind, controller: Int)
         /// Quit.
         case quit
     }
@@ -156,11 +161,37 @@ public struct InputScript: Hashable, Sendable {
                 guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { throw fail("size must be 1…16384") }
                 event = .resize(CGSize(width: w, height: h))
                 try count(2)
+            case "pad":
+                guard let action = args.first, ["down", "up", "axis"].contains(action) else { throw fail("expected pad down, pad up or pad axis") }
+                guard args.count > 1 else { throw fail("missing \(action == "axis" ? "axis" : "button") name") }
+                let kind: UIGameControllerInput.Kind
+                var next = 2
+                if action == "axis" {
+                    guard let axis = UIGameControllerInput.Axis.allCases.first(where: { "\($0)".lowercased() == args[1].lowercased() }) else {
+                        throw fail("unknown axis \"\(args[1])\" (\(UIGameControllerInput.Axis.allCases.map { "\($0)" }.joined(separator: ", ")))")
+                    }
+                    let value = try number(2, "axis value")
+                    guard value >= -1, value <= 1 else { throw fail("axis value must be -1…1") }
+                    kind = .axisMoved(axis, value: Double(value))
+                    next = 3
+                } else {
+                    guard let button = UIGameControllerInput.Button.allCases.first(where: { "\($0)".lowercased() == args[1].lowercased() }) else {
+                        throw fail("unknown button \"\(args[1])\" (\(UIGameControllerInput.Button.allCases.map { "\($0)" }.joined(separator: ", ")))")
+                    }
+                    kind = action == "down" ? .buttonDown(button) : .buttonUp(button)
+                }
+                var controller = 0
+                if args.count > next {
+                    guard let id = Int(args[next]), id >= 0, id <= Int(Int32.max) else { throw fail("controller must be a number 0…\(Int32.max)") }
+                    controller = id
+                }
+                try count(next + 1)
+                event = .controller(kind, controller: controller)
             case "quit":
                 try count(0)
                 event = .quit
             default:
-                throw fail("unknown device \"\(tokens[1])\" (mouse, finger, key, text, compose, focus, resize, quit)")
+                throw fail("unknown device \"\(tokens[1])\" (mouse, finger, key, text, compose, focus, resize, pad, quit)")
             }
             entries.append(Entry(frame: frame, event: event))
         }
@@ -193,6 +224,13 @@ public struct InputScript: Hashable, Sendable {
         case .compose(let t, let c): return "compose \(quote(t)) \(c)"
         case .focus(let gained): return "focus \(gained ? "gained" : "lost")"
         case .resize(let s): return "resize \(n(s.width)) \(n(s.height))"
+        case .controller(let kind, let controller):
+            let id = controller == 0 ? "" : " \(controller)"
+            switch kind {
+            case .buttonDown(let b): return "pad down \(b)\(id)"
+            case .buttonUp(let b): return "pad up \(b)\(id)"
+            case .axisMoved(let a, let v): return "pad axis \(a) \(String(format: "%.3f", v))\(id)"
+            }
         case .quit: return "quit"
         }
     }

@@ -32,6 +32,7 @@ extension UIWindow {
     /// other than the window and application was there to receive it.
     @discardableResult
     public func send(_ press: UIPress) -> Bool {
+        if press.phase == .began { isFocusRingVisible = true }   // the last input was a key
         let event = UIPressesEvent(presses: [press], timestamp: press.timestamp)
         let receiver = firstResponder ?? self
         switch press.phase {

@@ -303,20 +303,48 @@ open class UIView: UIResponder {
     /// defaults for views made in code).
     var defaultContentHuggingPriority: UILayoutPriority { .defaultLow }
 
-    // MARK: Keyboard focus and accessibility actions (see UIWindow+Focus.swift)
+    // MARK: Focus and accessibility actions (see Focus/UIWindow+FocusEngine.swift)
 
-    /// Whether Tab can move keyboard focus to this view. False for plain views; controls
-    /// answer true while enabled.
+    /// Whether focus (Tab, arrows, a game controller) can move to this view. False for
+    /// plain views; controls answer true while enabled.
     open var canBecomeFocused: Bool { false }
 
+    /// The view that should get focus when focus enters this view without a direction (see
+    /// ``setNeedsFocusUpdate()``; a controller direction with nothing focused uses the
+    /// window's). When it is itself a container, its own preference is followed in turn.
+    /// Nil (the default) picks the first focusable view inside in reading order, the
+    /// top-left one. UIKit's is read-only (overridden); here it can also be set, and is
+    /// held weakly **(project choice)**.
+    open var preferredFocusedView: UIView? {
+        get { storedPreferredFocusedView }
+        set { storedPreferredFocusedView = newValue }
+    }
+    weak var storedPreferredFocusedView: UIView?
+
+    /// Whether focus moving by direction wraps around inside this view: at its last
+    /// focusable view in a direction, focus goes to the focusable view nearest its opposite
+    /// edge in the same row or column, instead of leaving it (or stopping at the window's edge). False by default: focus
+    /// stops at edges **(project choice; tvOS has no such switch)**.
+    open var wrapsFocusAtEdges: Bool = false
+
+    /// Asked before focus moves away from or to this view or one of its subviews; return
+    /// false to keep focus where it is. The default returns true. Clearing focus (a touch on
+    /// nothing focusable, the focused view leaving the window) is not asked.
+    open func shouldUpdateFocus(in context: UIFocusUpdateContext) -> Bool { true }
+
+    /// Called after focus moved away from or to this view or one of its subviews.
+    open func didUpdateFocus(in context: UIFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {}
+
     /// Performs the view's primary action from the keyboard (Space or Return on the
-    /// focused control) or assistive technology. Returns whether it did anything.
+    /// focused control), a game controller (A) or assistive technology. Returns whether it
+    /// did anything.
     open func accessibilityActivate() -> Bool { false }
 
-    /// Increases an adjustable value (Up / Right arrow on the focused control).
+    /// Increases an adjustable value (Right arrow, D-pad right or the right shoulder on the
+    /// focused control when its traits contain `.adjustable`).
     open func accessibilityIncrement() {}
 
-    /// Decreases an adjustable value (Down / Left arrow on the focused control).
+    /// Decreases an adjustable value (Left arrow, D-pad left or the left shoulder).
     open func accessibilityDecrement() {}
 
     // MARK: Accessibility (controls override the getters to supply defaults)

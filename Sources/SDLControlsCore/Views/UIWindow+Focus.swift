@@ -1,59 +1,53 @@
 import Foundation
 
-/// Keyboard focus: which control Space, Return and the arrows act on.
+/// Keyboard focus: which control Space, Return and the arrows act on. The engine behind it
+/// (candidates, geometry, preferred focus, the ring) is in `Focus/UIWindow+FocusEngine.swift`;
+/// game controllers use the same engine (`Focus/UIWindow+GameController.swift`).
 ///
-/// - Tab moves to the next view whose `canBecomeFocused` is true in reading order (top to
-///   bottom, then left to right, by window position); Shift+Tab moves back; both wrap.
+/// Keys reach the window only when the first responder did not use them:
+/// - Tab moves to the next focusable view in reading order (lines grouped by vertical
+///   overlap, left to right within a line, right to left in right-to-left layouts);
+///   Shift+Tab moves back; both wrap. Tab onto a text field begins editing.
 /// - Space or Return calls `accessibilityActivate()` on the focused view (for controls: the
-///   events of a tap). Key repeats don't activate again.
-/// - Up/Right call `accessibilityIncrement()`, Down/Left `accessibilityDecrement()`
-///   (Left/Right swap in right-to-left layouts).
-/// - A focused view that takes text (`canBecomeFirstResponder`) also becomes first responder.
-/// - A touch that begins on another view clears focus (the ring shows keyboard focus only).
+///   events of a tap; a text field begins editing). Key repeats don't activate again.
+/// - The arrows: on an adjustable focused control (`.adjustable` traits) Left/Right call
+///   `accessibilityDecrement()` / `accessibilityIncrement()` (swapped in right-to-left
+///   layouts) and Up/Down move focus; on any other focused view all four move focus by
+///   geometry. With nothing focused the arrows do nothing (Tab starts keyboard focus) **(project
+///   choice: a game's arrow keys are left alone until the player tabs into the UI)**.
+///   A control that reads the arrows itself as first responder keeps them: the date picker
+///   (Up/Down a week) and an editing text field (the caret).
+/// - A focused view that takes text becomes first responder only through Tab, `setFocusedView`
+///   or activation; other views that can become first responder (the date picker) become it
+///   whenever they are focused.
+/// - A key shows the focus ring; a touch hides it (``isFocusRingVisible``).
 extension UIWindow {
-    /// The view with keyboard focus, if any.
+    /// The view with focus, if any (keyboard or game controller).
     public var focusedView: UIView? { storedFocusedView }
 
-    /// Moves keyboard focus to `view` (nil clears it). Returns false when `view` can't take
-    /// focus or is not in this window.
+    /// Moves focus to `view` (nil clears it). Returns false when `view` can't take focus, is
+    /// not in this window, or a ``UIView/shouldUpdateFocus(in:)`` refused. A view that can
+    /// become first responder (a text field: it begins editing) becomes it; otherwise the
+    /// current first responder resigns (focus moved away from a text field). Clearing focus
+    /// leaves the first responder alone. Focus is scrolled into view.
     @discardableResult
     public func setFocusedView(_ view: UIView?) -> Bool {
-        if let view, !(view.window === self && view.canBecomeFocused && view.isVisibleInWindow) { return false }
-        guard storedFocusedView !== view else { return true }
-        (storedFocusedView as? UIControl)?.isFocused = false
-        storedFocusedView?.setNeedsDisplay()
-        storedFocusedView = view
-        (view as? UIControl)?.isFocused = true
-        view?.setNeedsDisplay()
-        if let view, view.canBecomeFirstResponder {
-            view.becomeFirstResponder()
-        } else if view != nil, let fr = firstResponder, fr !== view {
-            // Tabbing from a text field to a button ends editing; clearing focus does not.
-            fr.resignFirstResponder()
-        }
-        return true
+        updateFocus(to: view, heading: [], firstResponder: .take, scrolls: true)
     }
 
-    /// Focusable views in reading order.
+    /// Focusable views in reading order (see the overview and `FocusGeometry.swift`): shown,
+    /// taking touches, at least partly on screen (or inside a scrolling container).
     public var focusableViews: [UIView] {
-        var found: [(UIView, CGRect)] = []
-        func walk(_ v: UIView) {
-            guard !v.isHidden, v.alpha >= UIView.minimumHitTestAlpha, v.isUserInteractionEnabled else { return }
-            if v !== self, v.canBecomeFocused { found.append((v, v.convert(v.bounds, to: nil))) }
-            for s in v.subviews { walk(s) }
-        }
-        walk(self)
-        return found.sorted { a, b in
-            // Rows: views whose tops are within 8 points read left to right.
-            let ra = (a.1.minY / 8).rounded(.down), rb = (b.1.minY / 8).rounded(.down)
-            return ra != rb ? ra < rb : a.1.minX < b.1.minX
-        }.map(\.0)
+        layoutIfNeeded()
+        return focusCandidatesInReadingOrder().map(\.view)
     }
 
-    /// Moves focus to the next (or previous) focusable view; returns the new focus.
+    /// Moves focus to the next (or previous) focusable view in reading order, wrapping at
+    /// the ends; returns the new focus (nil when nothing can take focus).
     @discardableResult
     public func moveFocus(forward: Bool) -> UIView? {
-        let views = focusableViews
+        layoutIfNeeded()
+        let views = focusCandidatesInReadingOrder().map(\.view)
         guard !views.isEmpty else { return nil }
         let next: UIView
         if let current = storedFocusedView, let i = views.firstIndex(where: { $0 === current }) {
@@ -61,27 +55,28 @@ extension UIWindow {
         } else {
             next = forward ? views[0] : views[views.count - 1]
         }
-        setFocusedView(next)
-        return next
+        updateFocus(to: next, heading: forward ? .next : .previous, firstResponder: .take, scrolls: true)
+        return storedFocusedView
     }
 
+    /// Handles a focus key that reached the window; returns whether it was used.
     func handleFocusKey(_ key: UIKey, isRepeat: Bool) -> Bool {
-        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
         switch key.keyCode {
         case .keyboardTab:
             guard key.modifierFlags.isDisjoint(with: [.control, .alternate, .command]) else { return false }
-            moveFocus(forward: !key.modifierFlags.contains(.shift))
-            return true
+            return moveFocus(forward: !key.modifierFlags.contains(.shift)) != nil
         case .keyboardSpacebar, .keyboardReturnOrEnter, .keypadEnter:
-            guard let focused = storedFocusedView else { return false }
+            guard let focused = validFocusedView else { return false }
             if isRepeat { return true }
             return focused.accessibilityActivate()
-        case .keyboardUpArrow, .keyboardRightArrow, .keyboardDownArrow, .keyboardLeftArrow:
-            guard let focused = storedFocusedView else { return false }
-            var up = key.keyCode == .keyboardUpArrow || key.keyCode == .keyboardRightArrow
-            if rtl && (key.keyCode == .keyboardLeftArrow || key.keyCode == .keyboardRightArrow) { up.toggle() }
-            if up { focused.accessibilityIncrement() } else { focused.accessibilityDecrement() }
-            return true
+        case .keyboardUpArrow:
+            return performDirectionalStep(.up, takesInitialFocus: false)
+        case .keyboardDownArrow:
+            return performDirectionalStep(.down, takesInitialFocus: false)
+        case .keyboardLeftArrow:
+            return performDirectionalStep(.left, takesInitialFocus: false)
+        case .keyboardRightArrow:
+            return performDirectionalStep(.right, takesInitialFocus: false)
         default:
             return false
         }

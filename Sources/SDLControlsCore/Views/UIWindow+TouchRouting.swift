@@ -85,10 +85,8 @@ extension UIWindow {
         var target = hitTest(convert(sample.location, from: nil), with: touchEvent)
         if let view = target, isBlocked(view, newTouch: touch) { target = nil }
         touch.view = target
-        // The focus ring shows keyboard focus only: a touch elsewhere clears it.
-        if let focused = storedFocusedView, target.map({ !$0.isDescendant(of: focused) }) ?? true {
-            setFocusedView(nil)
-        }
+        // A touch hides the focus ring; focus follows it to a focusable view, or clears.
+        focusFollowTouch(on: target)
         guard let view = target else { return }
         touch.tapCount = tapCount(for: view, at: sample.location, time: time)
         view.touchesBegan([touch], with: touchEvent)

@@ -8,6 +8,8 @@ import Foundation
 open class UIWindow: UIView {
     weak var storedFirstResponder: UIResponder?
     weak var storedFocusedView: UIView?
+    /// Focus and game controller state (`Focus/`): ring visibility, held directions, hooks.
+    let focusSystem = FocusSystem()
     /// Contacts currently down, by contact id, including ones no view took.
     var activeTouches: [Int64: UITouch] = [:]
     /// The same touches in the order they began (event order).
@@ -60,8 +62,8 @@ open class UIWindow: UIView {
     }
 
     /// Handles the focus keys that reach the window (the first responder had first go):
-    /// Tab / Shift+Tab move focus, Space / Return activate the focused control, arrows
-    /// adjust it. Everything else goes on up the chain.
+    /// Tab / Shift+Tab move focus, Space / Return activate the focused control, arrows adjust
+    /// it or move focus (see `UIWindow+Focus.swift`). Everything else goes on up the chain.
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         guard let press = presses.first, let key = press.key, handleFocusKey(key, isRepeat: press.isRepeat) else {
             super.pressesBegan(presses, with: event)

@@ -79,6 +79,42 @@ struct InputScriptTests {
         }
     }
 
+    @Test func gameControllerLines() throws {
+        let script = try InputScript(parsing: """
+        1 pad down south
+        2 pad up DPADDOWN 3
+        3 pad axis leftY -0.75
+        4 pad axis rightTrigger 1 2
+        """)
+        #expect(script.entries.map(\.event) == [
+            .controller(.buttonDown(.south), controller: 0),
+            .controller(.buttonUp(.dpadDown), controller: 3),
+            .controller(.axisMoved(.leftY, value: -0.75), controller: 0),
+            .controller(.axisMoved(.rightTrigger, value: 1), controller: 2),
+        ])
+        #expect(try InputScript(parsing: script.text) == script, "written and read back")
+        #expect(script.text.contains("2 pad up dpadDown 3"))
+    }
+
+    @Test(arguments: [
+        ("1 pad press south", "expected pad down, pad up or pad axis"),
+        ("1 pad down", "missing button name"),
+        ("1 pad down z", "unknown button \"z\""),
+        ("1 pad axis leftZ 0", "unknown axis"),
+        ("1 pad axis leftX", "missing axis value"),
+        ("1 pad axis leftX 2", "axis value must be -1…1"),
+        ("1 pad axis leftX nan", "finite number"),
+        ("1 pad down south -1", "controller must be a number"),
+        ("1 pad down south 1 2", "unexpected \"2\""),
+    ])
+    func malformedControllerLines(_ text: String, _ message: String) {
+        #expect {
+            _ = try InputScript(parsing: text)
+        } throws: { error in
+            (error as? InputScriptError).map { $0.line == 1 && $0.message.contains(message) } ?? false
+        }
+    }
+
     @Test func emptyAndCommentOnlyScriptsAreEmpty() throws {
         #expect(try InputScript(parsing: "").entries.isEmpty)
         #expect(try InputScript(parsing: "# nothing\n   \n# here").lastFrame == -1)

@@ -44,6 +44,10 @@ public enum UIDatePickerStyle: Int, Sendable {
 /// - `.time` and `.countDownTimer`: Up/Down step the minutes by ``minuteInterval``,
 ///   Left/Right the hours.
 ///
+/// A game controller doesn't go through the first responder: on a focused picker the D-pad's
+/// left and right move a day (or a minute step) and up and down move focus, as on every
+/// adjustable control; the shoulders move a day too.
+///
 /// Accessibility: the value is the formatted date (per ``locale``) or the duration;
 /// traits `.adjustable`; increment/decrement move a day (date modes) or a minute step.
 @MainActor
@@ -220,11 +224,10 @@ open class UIDatePicker: UIControl {
     /// Date pickers fire their primary action after valueChanged (rule B11).
     open override var primaryControlEvent: Event? { .valueChanged }
 
-    /// Leaving keyboard focus also gives up first responder, so arrows no longer reach
-    /// the picker.
-    open override func stateDidChange() {
-        super.stateDidChange()
-        if !isFocused && isFirstResponder { resignFirstResponder() }
+    /// Losing focus also gives up first responder, so arrows no longer reach the picker.
+    open override func didUpdateFocus(in context: UIFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {
+        super.didUpdateFocus(in: context, with: coordinator)
+        if context.previouslyFocusedView === self, isFirstResponder { resignFirstResponder() }
     }
 
     /// Redraws: the selection, today, the arrows and the steppers use the tint.
@@ -273,13 +276,14 @@ open class UIDatePicker: UIControl {
 
     // MARK: Keyboard
 
-    /// The picker takes first responder only while it has keyboard focus, to read arrows.
-    open override var canBecomeFirstResponder: Bool { isEnabled && isFocused }
+    /// The picker takes first responder only while it is its window's focused view, to read
+    /// arrows (also while the focus ring is hidden after a touch).
+    open override var canBecomeFirstResponder: Bool { isEnabled && window?.focusedView === self }
 
     /// Arrows, Page Up and Page Down adjust the value (see the type's overview); other keys
     /// go on up the responder chain (Tab, Space …).
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-        guard isEnabled, isFocused, let key = presses.first?.key, handleKey(key) else {
+        guard isEnabled, window?.focusedView === self, let key = presses.first?.key, handleKey(key) else {
             super.pressesBegan(presses, with: event)
             return
         }

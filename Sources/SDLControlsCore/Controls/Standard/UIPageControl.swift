@@ -14,9 +14,10 @@ import Foundation
 /// ``maximumNumberOfPages`` becomes that. ``currentPage`` is clamped to
 /// 0…numberOfPages−1 (0 when there are no pages), also when ``numberOfPages`` shrinks.
 ///
-/// Keyboard and accessibility: the arrow keys move one page (``accessibilityIncrement()``
-/// next, ``accessibilityDecrement()`` previous; the window swaps Left/Right in right-to-left
-/// layouts) and send valueChanged (then primaryActionTriggered), nothing at the ends;
+/// Keyboard, game controller and accessibility: Left/Right (arrows, D-pad) move one page
+/// (``accessibilityIncrement()`` next, ``accessibilityDecrement()`` previous; the window
+/// swaps Left/Right in right-to-left layouts; the shoulders move next/previous), Up/Down
+/// move focus, and send valueChanged (then primaryActionTriggered), nothing at the ends;
 /// Space/Return do nothing. Value "page X of Y" (nil without pages); traits `.adjustable`.
 ///
 /// Not implemented from UIKit: tapping a dot to jump to it and scrubbing
@@ -138,13 +139,13 @@ open class UIPageControl: UIControl {
 
     // MARK: Keyboard and accessibility
 
-    /// Up/Right: the next page, sending valueChanged (nothing on the last page).
+    /// Right (D-pad right; the right shoulder): the next page, sending valueChanged (nothing on the last page).
     open override func accessibilityIncrement() {
         guard isEnabled, move(1, deferDisplay: false) else { return }
         sendActions(for: .valueChanged)
     }
 
-    /// Down/Left: the previous page, sending valueChanged (nothing on the first page).
+    /// Left (D-pad left; the left shoulder): the previous page, sending valueChanged (nothing on the first page).
     open override func accessibilityDecrement() {
         guard isEnabled, move(-1, deferDisplay: false) else { return }
         sendActions(for: .valueChanged)

@@ -19,9 +19,11 @@ import Foundation
 /// control-event mask; an `actionDeliveryObserver` sees them as such (the reset is a
 /// `UIAction` identified as "UISegmentedControl.momentaryReset").
 ///
-/// Right-to-left layouts place segment 0 at the right. Keyboard (focused): the arrows move
-/// the selection to the next enabled segment in reading direction, sending `.valueChanged`;
-/// on a momentary control they move a keyboard cursor instead and Space/Return taps it.
+/// Right-to-left layouts place segment 0 at the right. Keyboard and game controller
+/// (focused): Left/Right (arrows, D-pad) move the selection to the next enabled segment that
+/// way, sending `.valueChanged`, and the right / left shoulder to the next / previous one;
+/// Up/Down move focus. On a momentary control they move a keyboard cursor instead and
+/// Space/Return (A) taps it.
 ///
 /// Bad input is never fatal: out-of-range indexes are ignored by setters (inserting clamps
 /// the index into range), getters answer nil, false, 0 or ``noSegment``; negative or
@@ -377,10 +379,10 @@ open class UISegmentedControl: UIControl {
 
     // MARK: Keyboard and accessibility
 
-    /// Up (Right in left-to-right layouts): the next enabled segment.
+    /// Right in left-to-right layouts (D-pad right; the right shoulder): the next enabled segment.
     open override func accessibilityIncrement() { moveSelection(by: 1) }
 
-    /// Down (Left in left-to-right layouts): the previous enabled segment.
+    /// Left in left-to-right layouts (D-pad left; the left shoulder): the previous enabled segment.
     open override func accessibilityDecrement() { moveSelection(by: -1) }
 
     private func moveSelection(by delta: Int) {

@@ -20,8 +20,8 @@ import Foundation
 ///
 /// Right-to-left layouts flip the track: the minimum is at the right.
 ///
-/// Keyboard and accessibility: the arrow keys (``accessibilityIncrement()`` /
-/// ``accessibilityDecrement()``) step by 10% of the range and send valueChanged (then
+/// Keyboard, game controller and accessibility: Left/Right (arrows, D-pad;
+/// ``accessibilityIncrement()`` / ``accessibilityDecrement()``) step by 10% of the range and send valueChanged (then
 /// primaryActionTriggered), nothing at the ends; Space/Return do nothing. Value: the
 /// position as a percentage ("50%"); traits `.adjustable`.
 ///
@@ -275,10 +275,10 @@ open class UISlider: UIControl {
 
     // MARK: Keyboard and accessibility
 
-    /// Up/Right: 10% of the range up, sending valueChanged (nothing at the maximum).
+    /// Right (D-pad right): 10% of the range up, sending valueChanged (nothing at the maximum).
     open override func accessibilityIncrement() { step(by: 1) }
 
-    /// Down/Left: 10% of the range down, sending valueChanged (nothing at the minimum).
+    /// Left (D-pad left): 10% of the range down, sending valueChanged (nothing at the minimum).
     open override func accessibilityDecrement() { step(by: -1) }
 
     private func step(by direction: Float) {

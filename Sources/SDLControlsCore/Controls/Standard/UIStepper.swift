@@ -15,8 +15,9 @@ import Foundation
 /// A half that can't step (at its limit without ``wraps``) is drawn dimmed and takes no
 /// touches: a touch on it is not tracked and sends nothing.
 ///
-/// Keyboard (focused): Up/Right increment, Down/Left decrement (swapped in right-to-left),
-/// sending `.valueChanged`; Space/Return act as a tap on the increment half.
+/// Keyboard and game controller (focused): Right increments, Left decrements (swapped in
+/// right-to-left), sending `.valueChanged`; Up and Down move focus. Space/Return (A) act as a
+/// tap on the increment half.
 ///
 /// Bad input is never fatal: NaN values are ignored, infinite ones clamped; a
 /// ``minimumValue`` above ``maximumValue`` (or the other way round) moves the other bound
@@ -292,13 +293,13 @@ open class UIStepper: UIControl {
 
     // MARK: Keyboard and accessibility
 
-    /// Up/Right: one step up, sending `.valueChanged` (nothing at the limit without wraps).
+    /// Right (D-pad right): one step up, sending `.valueChanged` (nothing at the limit without wraps).
     open override func accessibilityIncrement() {
         guard isEnabled, step(.increment) else { return }
         sendActions(for: .valueChanged)
     }
 
-    /// Down/Left: one step down, sending `.valueChanged` (nothing at the limit without wraps).
+    /// Left (D-pad left): one step down, sending `.valueChanged` (nothing at the limit without wraps).
     open override func accessibilityDecrement() {
         guard isEnabled, step(.decrement) else { return }
         sendActions(for: .valueChanged)

@@ -286,9 +286,12 @@ struct UIPageControlTests {
         #expect(pages.currentPage == 3)
         #expect(log.names == ["valueChanged", "primaryActionTriggered"])
         pressKey(window, .keyboardLeftArrow)
-        pressKey(window, .keyboardDownArrow)
+        pressKey(window, .keyboardLeftArrow)
         #expect(pages.currentPage == 1)
         pressKey(window, .keyboardUpArrow)
+        pressKey(window, .keyboardDownArrow)
+        #expect(pages.currentPage == 1, "up and down move focus, not the page")
+        pressKey(window, .keyboardRightArrow)
         #expect(pages.currentPage == 2)
         flush()
     }

@@ -397,6 +397,8 @@ struct UISegmentedControlTests {
         press(.keyboardLeftArrow)
         #expect(control.selectedSegmentIndex == 0)
         press(.keyboardUpArrow)
+        #expect(control.selectedSegmentIndex == 0, "up and down move focus, not the selection")
+        press(.keyboardRightArrow)
         #expect(control.selectedSegmentIndex == 2)
         flush()
         #expect(log.names == Array(repeating: ["valueChanged", "primaryActionTriggered"], count: 4).flatMap { $0 })

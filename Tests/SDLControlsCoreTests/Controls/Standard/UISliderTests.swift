@@ -384,7 +384,9 @@ struct UISliderTests {
         flush()
         #expect(abs(slider.value - 0.1) < 0.0001)
         #expect(log.names == ["valueChanged", "primaryActionTriggered"])
-        for _ in 0..<12 { pressKey(window, .keyboardUpArrow) }
+        pressKey(window, .keyboardUpArrow)
+        #expect(abs(slider.value - 0.1) < 0.0001, "up moves focus, it doesn't step the slider")
+        for _ in 0..<12 { pressKey(window, .keyboardRightArrow) }
         #expect(slider.value == 1)   // exactly the end, despite float drift
         flush()
         log.clear()
@@ -392,7 +394,7 @@ struct UISliderTests {
         flush()
         #expect(log.names.isEmpty)
         pressKey(window, .keyboardLeftArrow)
-        pressKey(window, .keyboardDownArrow)
+        pressKey(window, .keyboardLeftArrow)
         #expect(abs(slider.value - 0.8) < 0.0001)
         flush()
     }

@@ -339,11 +339,14 @@ struct UIStepperTests {
             _ = window.send(UIPress(phase: .began, key: UIKey(keyCode: key), timestamp: 0))
             _ = window.send(UIPress(phase: .ended, key: UIKey(keyCode: key), timestamp: 0))
         }
-        press(.keyboardUpArrow)
+        press(.keyboardRightArrow)
         #expect(stepper.value == 6)
         press(.keyboardRightArrow)
         #expect(stepper.value == 7)
+        press(.keyboardUpArrow)
         press(.keyboardDownArrow)
+        #expect(stepper.value == 7, "up and down move focus; they don't step an adjustable control")
+        press(.keyboardLeftArrow)
         press(.keyboardLeftArrow)
         press(.keyboardLeftArrow)
         #expect(stepper.value == 4)
@@ -354,12 +357,12 @@ struct UIStepperTests {
     @Test func d4_arrowKeysAtTheLimitSendNothing() {
         let (stepper, log) = makeStepper(value: 100)
         window.setFocusedView(stepper)
-        _ = window.send(UIPress(phase: .began, key: UIKey(keyCode: .keyboardUpArrow), timestamp: 0))
+        _ = window.send(UIPress(phase: .began, key: UIKey(keyCode: .keyboardRightArrow), timestamp: 0))
         flush()
         #expect(stepper.value == 100)
         #expect(log.names.isEmpty)
         stepper.wraps = true
-        _ = window.send(UIPress(phase: .began, key: UIKey(keyCode: .keyboardUpArrow), timestamp: 0))
+        _ = window.send(UIPress(phase: .began, key: UIKey(keyCode: .keyboardRightArrow), timestamp: 0))
         #expect(stepper.value == 0, "the keyboard wraps too")
     }
 

@@ -1,0 +1,104 @@
+import SDLControlsSDL2
+import Foundation
+
+/// Game controllers through SDL's GameController API: SDL events in, the core's
+/// ``UIGameControllerInput`` out (what the window does with it is in the core's
+/// `UIWindow+GameController.swift`).
+///
+/// Handled:
+/// - `SDL_CONTROLLERDEVICEADDED` / `SDL_CONTROLLERDEVICEREMOVED`: hot-plug, any number of
+///   controllers. A standalone or headless host initializes `SDL_INIT_GAMECONTROLLER` and
+///   opens every controller SDL reports (those present at start arrive as ADDED events too),
+///   and closes it when it is removed or the host shuts down. An embedded host opens
+///   nothing: the game owns its controllers and passes their events to ``SDLHost/handle(_:)``.
+///   Device events are shared: reported as not consumed. A removed controller's held
+///   directions stop repeating, in both modes.
+/// - `SDL_CONTROLLERBUTTONDOWN` / `UP` → button samples; `SDL_CONTROLLERAXISMOTION` → axis
+///   samples (sticks −32768…32767 to −1…1, triggers 0…32767 to 0…1). Consumed when the UI
+///   used them (the table in `UIWindow+GameController.swift`). The controller is SDL's
+///   joystick instance id; timestamps come from the host clock.
+/// - Window focus lost, minimized, hidden, or the app going to the background: held
+///   directions stop repeating (with the touches, in `SDLInputTranslator`).
+///
+/// Not handled: raw `SDL_JOYSTICK*` events of devices SDL has no controller mapping for,
+/// button labels (buttons are positional: south is A on Xbox, B on Nintendo), rumble,
+/// LEDs, gyro and touchpad sensors, and `SDL_CONTROLLERDEVICEREMAPPED`. Controller events
+/// carry no window: a host handles every one it is given, so a process with two hosts should
+/// give each host only the events meant for it.
+///
+/// SDL ignores controller events while none of the process's windows has keyboard focus
+/// unless `SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS` is "1" (the headless tests set it: the
+/// dummy video driver never gives a window focus).
+@MainActor
+final class SDLGameControllerInput {
+    /// Whether this host opens and closes controllers itself (not when embedded).
+    let opensControllers: Bool
+    /// The controllers this host opened, by joystick instance id.
+    private(set) var opened: [SDL_JoystickID: OpaquePointer] = [:]
+    private var subsystemStarted = false
+
+    init(opensControllers: Bool) {
+        self.opensControllers = opensControllers
+    }
+
+    /// Initializes SDL's game controller subsystem for a host that owns its controllers.
+    /// A failure is logged, not thrown: controllers are optional.
+    func start(log: (String) -> Void) {
+        guard opensControllers, !subsystemStarted else { return }
+        guard SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) == 0 else {
+            log("game controllers unavailable: \(sdlError())")
+            return
+        }
+        subsystemStarted = true
+    }
+
+    /// Closes what this host opened and quits the subsystem it started.
+    func stop() {
+        for controller in opened.values { SDL_GameControllerClose(controller) }
+        opened.removeAll()
+        if subsystemStarted {
+            SDL_QuitSubSystem(SDL_INIT_GAMECONTROLLER)
+            subsystemStarted = false
+        }
+    }
+
+    /// Handles one controller event; returns whether the UI consumed it.
+    func handle(_ event: SDL_Event, host: SDLHost) -> Bool {
+        switch SDL_EventType(event.type) {
+        case SDL_CONTROLLERDEVICEADDED:
+            // `which` is a device index here.
+            guard opensControllers, subsystemStarted, SDL_IsGameController(event.cdevice.which) == SDL_TRUE,
+                  let controller = SDL_GameControllerOpen(event.cdevice.which) else { return false }
+            let id = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller))
+            if opened[id] == nil {
+                opened[id] = controller
+            } else {
+                SDL_GameControllerClose(controller)   // opened twice: give back the extra reference
+            }
+            return false
+        case SDL_CONTROLLERDEVICEREMOVED:
+            // `which` is an instance id here.
+            let id = event.cdevice.which
+            host.window.cancelGameControllerInput(controller: Int(id))
+            if let controller = opened.removeValue(forKey: id) { SDL_GameControllerClose(controller) }
+            return false
+        case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
+            let b = event.cbutton
+            guard let button = UIGameControllerInput.Button(rawValue: Int(b.button)) else { return false }
+            let down = SDL_EventType(event.type) == SDL_CONTROLLERBUTTONDOWN
+            return host.window.send(UIGameControllerInput(controller: Int(b.which), kind: down ? .buttonDown(button) : .buttonUp(button),
+                                                          timestamp: host.now()))
+        case SDL_CONTROLLERAXISMOTION:
+            let a = event.caxis
+            guard let axis = UIGameControllerInput.Axis(rawValue: Int(a.axis)) else { return false }
+            return host.window.send(.axis(axis, Self.normalized(a.value), controller: Int(a.which), timestamp: host.now()))
+        default:
+            return false
+        }
+    }
+
+    /// SDL's axis value as −1…1 (−32768 and −32767 both become −1).
+    static func normalized(_ value: Int16) -> Double {
+        max(-1, Double(value) / 32767)
+    }
+}

@@ -1,0 +1,320 @@
+import Testing
+import Foundation
+@testable import SDLControlsCore
+
+/// A view that can take focus (plain views can't) and records focus updates.
+@MainActor
+final class FocusProbe: UIView {
+    var refuses = false
+    var updates: [(previous: UIView?, next: UIView?, heading: UIFocusHeading)] = []
+    override var canBecomeFocused: Bool { true }
+    override func shouldUpdateFocus(in context: UIFocusUpdateContext) -> Bool { !refuses }
+    override func didUpdateFocus(in context: UIFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {
+        updates.append((context.previouslyFocusedView, context.nextFocusedView, context.focusHeading))
+    }
+}
+
+/// A container that scrolls, as a scroll view will: it records what it was asked to show.
+@MainActor
+final class ScrollingProbe: UIView, FocusScrollingContainer {
+    var shown: [CGRect] = []
+    func scrollRectToVisible(_ rect: CGRect, animated: Bool) { shown.append(rect) }
+}
+
+/// The spatial focus engine through the window's public API: containers first, edges and
+/// wrapping, the adjustable rule, preferred focus, hooks, the ring, and candidates.
+@MainActor
+struct FocusEngineTests {
+    let window = makeTestWindow(size: CGSize(width: 600, height: 400))
+
+    @discardableResult
+    private func button(_ title: String, _ frame: CGRect, in parent: UIView? = nil) -> UIButton {
+        let b = UIButton(type: .system)
+        b.setTitle(title, for: .normal)
+        b.accessibilityLabel = title
+        b.frame = frame
+        (parent ?? window).addSubview(b)
+        return b
+    }
+
+    private func container(_ frame: CGRect) -> UIView {
+        let v = UIView(frame: frame)
+        window.addSubview(v)
+        return v
+    }
+
+    private func label(_ v: UIView?) -> String { v?.accessibilityLabel ?? "nil" }
+
+    // MARK: Directions and containers
+
+    @Test func focusMovesWithinItsContainerFirst() {
+        // Two side-by-side panels. From A1, "down" finds A2 far below in its own panel rather
+        // than B1, which lies that way too and nearer, but in the other panel.
+        let left = container(CGRect(x: 0, y: 0, width: 300, height: 400))
+        let right = container(CGRect(x: 300, y: 0, width: 300, height: 400))
+        let a1 = button("A1", CGRect(x: 10, y: 10, width: 90, height: 30), in: left)
+        button("A2", CGRect(x: 10, y: 330, width: 90, height: 30), in: left)
+        button("B1", CGRect(x: 10, y: 60, width: 90, height: 30), in: right)
+        window.setFocusedView(a1)
+        #expect(label(window.moveFocus(.down)) == "A2")
+        // From A2 nothing lies right inside the left panel: the search widens to the window.
+        #expect(label(window.moveFocus(.right)) == "B1")
+    }
+
+    @Test func focusStopsAtTheEdgeByDefault() {
+        let top = button("Top", CGRect(x: 10, y: 10, width: 90, height: 30))
+        button("Bottom", CGRect(x: 10, y: 60, width: 90, height: 30))
+        window.setFocusedView(top)
+        #expect(window.moveFocus(.up) == nil)
+        #expect(window.focusedView === top)
+        #expect(label(window.moveFocus(.down)) == "Bottom")
+        #expect(window.moveFocus(.down) == nil, "nothing below: focus stays")
+        #expect(label(window.focusedView) == "Bottom")
+    }
+
+    @Test func aWrappingContainerWrapsToItsOppositeEdge() {
+        let menu = container(CGRect(x: 0, y: 0, width: 200, height: 400))
+        menu.wrapsFocusAtEdges = true
+        let items = (0..<3).map { button("Item \($0)", CGRect(x: 10, y: 10 + CGFloat($0) * 50, width: 150, height: 30), in: menu) }
+        button("Outside", CGRect(x: 300, y: 300, width: 90, height: 30))
+        window.setFocusedView(items[2])
+        #expect(label(window.moveFocus(.down)) == "Item 0", "down from the last item wraps to the first")
+        #expect(label(window.moveFocus(.up)) == "Item 2", "and up from the first to the last")
+        // Right: nothing in the menu that way, and no other item in its row to wrap to, so
+        // the search goes on out of the menu.
+        #expect(label(window.moveFocus(.right)) == "Outside")
+    }
+
+    @Test func hiddenDisabledAndNonInteractiveViewsAreSkipped() {
+        let a = button("A", CGRect(x: 10, y: 10, width: 90, height: 30))
+        button("Hidden", CGRect(x: 10, y: 60, width: 90, height: 30)).isHidden = true
+        button("Disabled", CGRect(x: 10, y: 110, width: 90, height: 30)).isEnabled = false
+        button("Inert", CGRect(x: 10, y: 160, width: 90, height: 30)).isUserInteractionEnabled = false
+        button("Faded", CGRect(x: 10, y: 210, width: 90, height: 30)).alpha = 0
+        button("Shown", CGRect(x: 10, y: 260, width: 90, height: 30))
+        window.setFocusedView(a)
+        #expect(label(window.moveFocus(.down)) == "Shown")
+        #expect(window.focusableViews.map { label($0) } == ["A", "Shown"])
+    }
+
+    @Test func viewsOffScreenOrClippedAwayAreNotCandidates() {
+        let a = button("A", CGRect(x: 10, y: 10, width: 90, height: 30))
+        button("Below the window", CGRect(x: 10, y: 500, width: 90, height: 30))
+        let clip = container(CGRect(x: 0, y: 100, width: 200, height: 50))
+        clip.clipsToBounds = true
+        button("Clipped", CGRect(x: 10, y: 80, width: 90, height: 30), in: clip)
+        button("Half in", CGRect(x: 10, y: 30, width: 90, height: 30), in: clip)
+        window.setFocusedView(a)
+        #expect(window.focusableViews.map { label($0) } == ["A", "Half in"])
+        #expect(label(window.moveFocus(.down)) == "Half in")
+        #expect(window.moveFocus(.down) == nil)
+    }
+
+    @Test func contentOfAScrollingContainerIsReachableAndScrolledIntoView() {
+        let a = button("A", CGRect(x: 10, y: 10, width: 90, height: 30))
+        let scroller = ScrollingProbe(frame: CGRect(x: 0, y: 100, width: 200, height: 100))
+        scroller.clipsToBounds = true
+        window.addSubview(scroller)
+        let far = button("Far", CGRect(x: 10, y: 250, width: 90, height: 30), in: scroller)
+        window.setFocusedView(a)
+        #expect(window.focusableViews.contains { $0 === far })
+        #expect(window.moveFocus(.down) === far)
+        #expect(scroller.shown == [CGRect(x: 10, y: 250, width: 90, height: 30)], "asked with the rect in its own coordinates")
+    }
+
+    // MARK: Adjustable controls and keys
+
+    @Test func leftAndRightAdjustAnAdjustableControlUpAndDownMoveFocus() {
+        let above = button("Above", CGRect(x: 10, y: 10, width: 90, height: 30))
+        let slider = UISlider(frame: CGRect(x: 10, y: 60, width: 200, height: 34))
+        slider.accessibilityLabel = "Slider"
+        window.addSubview(slider)
+        button("Beside", CGRect(x: 300, y: 60, width: 90, height: 30))
+        window.setFocusedView(slider)
+        pressKey(window, .keyboardRightArrow)
+        #expect(abs(slider.value - 0.1) < 0.0001)
+        #expect(window.focusedView === slider, "right adjusted the slider; it did not move focus")
+        pressKey(window, .keyboardUpArrow)
+        #expect(window.focusedView === above)
+        pressKey(window, .keyboardRightArrow)
+        #expect(label(window.focusedView) == "Beside", "on a button all four arrows move focus")
+        flush()
+    }
+
+    @Test func arrowsWithNothingFocusedAreLeftAlone() {
+        button("A", CGRect(x: 10, y: 10, width: 90, height: 30))
+        let press = UIPress(phase: .began, key: UIKey(keyCode: .keyboardDownArrow), timestamp: 0)
+        window.send(press)
+        #expect(window.focusedView == nil, "Tab starts keyboard focus, not an arrow")
+        #expect(!window.handleFocusKey(UIKey(keyCode: .keyboardDownArrow), isRepeat: false))
+    }
+
+    @Test func tabReadsAMixedHeightRowLeftToRight() {
+        // Centred on one line: the taller button starts higher. Fixed 8-point rows read it out
+        // of order.
+        let tall = button("Tall", CGRect(x: 200, y: 100, width: 90, height: 44))
+        let short = UISwitch(frame: CGRect(x: 20, y: 108, width: 51, height: 28))
+        short.accessibilityLabel = "Short"
+        window.addSubview(short)
+        button("Next line", CGRect(x: 20, y: 200, width: 90, height: 30))
+        #expect(window.focusableViews.map { label($0) } == ["Short", "Tall", "Next line"])
+        pressKey(window, .keyboardTab)
+        pressKey(window, .keyboardTab)
+        #expect(window.focusedView === tall)
+    }
+
+    @Test func nextAndPreviousHeadingsFollowReadingOrder() {
+        let a = button("A", CGRect(x: 10, y: 10, width: 90, height: 30))
+        let b = button("B", CGRect(x: 200, y: 10, width: 90, height: 30))
+        window.setFocusedView(a)
+        #expect(window.moveFocus(.next) === b)
+        #expect(window.moveFocus(.next) === a, "wraps")
+        #expect(window.moveFocus(.previous) === b)
+    }
+
+    // MARK: Preferred focus
+
+    @Test func preferredFocusIsFollowedIntoContainers() {
+        button("First", CGRect(x: 10, y: 10, width: 90, height: 30))
+        let panel = container(CGRect(x: 0, y: 100, width: 600, height: 300))
+        let inner = UIView(frame: CGRect(x: 0, y: 0, width: 600, height: 300))
+        panel.addSubview(inner)
+        button("Panel first", CGRect(x: 10, y: 10, width: 90, height: 30), in: inner)
+        let chosen = button("Chosen", CGRect(x: 300, y: 200, width: 90, height: 30), in: inner)
+        window.preferredFocusedView = panel
+        panel.preferredFocusedView = inner
+        // No preference inside `inner`: its first view in reading order.
+        #expect(label(window.moveFocus(.down)) == "Panel first", "a direction with nothing focused takes the preferred view")
+        inner.preferredFocusedView = chosen
+        window.setFocusedView(nil)
+        window.setNeedsFocusUpdate()
+        window.updateFocusIfNeeded()
+        #expect(window.focusedView === chosen)
+    }
+
+    @Test func preferenceCyclesAndDeadEndsFallBackToReadingOrder() {
+        let a = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        let b = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        window.addSubview(a)
+        a.addSubview(b)
+        button("Only", CGRect(x: 50, y: 50, width: 90, height: 30), in: b)
+        window.preferredFocusedView = a
+        a.preferredFocusedView = b
+        b.preferredFocusedView = a   // a cycle
+        window.setNeedsFocusUpdate()
+        window.updateFocusIfNeeded()
+        #expect(label(window.focusedView) == "Only")
+    }
+
+    @Test func aFocusUpdateRequestIsIgnoredWhenFocusIsElsewhere() {
+        let outside = button("Outside", CGRect(x: 10, y: 10, width: 90, height: 30))
+        let panel = container(CGRect(x: 0, y: 100, width: 600, height: 300))
+        let inside = button("Inside", CGRect(x: 10, y: 10, width: 90, height: 30), in: panel)
+        window.setFocusedView(outside)
+        panel.setNeedsFocusUpdate()
+        panel.updateFocusIfNeeded()
+        #expect(window.focusedView === outside)
+        // Once the focused view is hidden, the request applies.
+        outside.isHidden = true
+        panel.setNeedsFocusUpdate()
+        panel.updateFocusIfNeeded()
+        #expect(window.focusedView === inside)
+    }
+
+    // MARK: Hooks
+
+    @Test func hooksAreAskedAndToldOncePerViewWithTheHeading() {
+        let a = FocusProbe(frame: CGRect(x: 10, y: 10, width: 50, height: 50))
+        let b = FocusProbe(frame: CGRect(x: 10, y: 100, width: 50, height: 50))
+        a.accessibilityLabel = "a"
+        b.accessibilityLabel = "b"
+        window.addSubview(a)
+        window.addSubview(b)
+        window.setFocusedView(a)
+        #expect(a.updates.count == 1 && a.updates[0].previous == nil && a.updates[0].next === a && a.updates[0].heading == [])
+        #expect(b.updates.isEmpty, "b is not involved")
+        #expect(window.moveFocus(.down) === b)
+        #expect(a.updates.count == 2 && b.updates.count == 1)
+        #expect(b.updates[0].previous === a && b.updates[0].next === b && b.updates[0].heading == .down)
+        b.refuses = true
+        #expect(window.moveFocus(.up) == nil, "b refuses to let focus go")
+        #expect(window.focusedView === b)
+        #expect(!window.setFocusedView(a))
+        #expect(window.setFocusedView(nil), "clearing focus can't be refused")
+    }
+
+    @Test func coordinatedAnimationsRunAndCompleteWithinTheUpdate() {
+        final class Animating: UIButton {
+            var log: [String] = []
+            override func didUpdateFocus(in context: UIFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {
+                coordinator.addCoordinatedAnimations({ self.log.append("animate") }, completion: { self.log.append("done") })
+                log.append("after add")
+            }
+        }
+        let a = Animating(frame: CGRect(x: 10, y: 10, width: 90, height: 30))
+        window.addSubview(a)
+        window.setFocusedView(a)
+        #expect(a.log == ["animate", "after add", "done"])
+    }
+
+    // MARK: Text fields
+
+    @Test func focusByDirectionDoesNotBeginEditingButTabAndActivationDo() {
+        let top = button("Top", CGRect(x: 10, y: 10, width: 90, height: 30))
+        let field = UITextField(frame: CGRect(x: 10, y: 60, width: 200, height: 34))
+        window.addSubview(field)
+        window.setFocusedView(top)
+        #expect(window.moveFocus(.down) === field)
+        #expect(!field.isEditing, "passing over a field raises no keyboard")
+        pressKey(window, .keyboardReturnOrEnter)
+        #expect(field.isEditing, "Return activates: editing begins")
+        #expect(window.moveFocus(.up) === top)
+        #expect(!field.isEditing, "moving focus away ends editing")
+        pressKey(window, .keyboardTab)
+        #expect(window.focusedView === field && field.isEditing, "Tab begins editing (desktop habit)")
+        flush()
+    }
+
+    // MARK: The ring
+
+    @Test func theRingFollowsTheLastInputAndATouchMovesFocus() {
+        let a = button("A", CGRect(x: 10, y: 10, width: 90, height: 30))
+        let b = button("B", CGRect(x: 200, y: 10, width: 90, height: 30))
+        window.setFocusedView(a)
+        #expect(window.isFocusRingVisible && a.isFocused && a.state.contains(.focused))
+        window.simulateTap(at: CGPoint(x: 240, y: 25))
+        #expect(!window.isFocusRingVisible)
+        #expect(window.focusedView === b, "focus follows the touch to a control that can take it")
+        #expect(!b.isFocused && !a.isFocused, "without a ring")
+        pressKey(window, .keyboardLeftArrow)
+        #expect(window.focusedView === a && a.isFocused && window.isFocusRingVisible, "a key shows it again")
+        window.simulateTap(at: CGPoint(x: 400, y: 300))
+        #expect(window.focusedView == nil, "a touch on nothing focusable clears focus")
+        flush()
+    }
+
+    @Test func aTouchMovingFocusLeavesAnEditingFieldEditing() {
+        let field = UITextField(frame: CGRect(x: 10, y: 10, width: 200, height: 34))
+        window.addSubview(field)
+        let b = button("B", CGRect(x: 300, y: 10, width: 90, height: 30))
+        #expect(field.becomeFirstResponder())
+        window.simulateTap(at: CGPoint(x: 340, y: 25))
+        #expect(window.focusedView === b)
+        #expect(field.isEditing, "a tap elsewhere ends no editing (as in UIKit)")
+        flush()
+    }
+
+    @Test func theRingIsDrawnOnlyWhileShown() {
+        let a = button("A", CGRect(x: 100, y: 100, width: 90, height: 30))
+        let list = DrawList()
+        window.buildDrawList(into: list, scale: 1, resources: nil)
+        let plain = list.vertices.count
+        window.setFocusedView(a)
+        window.buildDrawList(into: list, scale: 1, resources: nil)
+        let ringed = list.vertices.count
+        #expect(ringed > plain)
+        window.isFocusRingVisible = false
+        window.buildDrawList(into: list, scale: 1, resources: nil)
+        #expect(list.vertices.count == plain)
+    }
+}

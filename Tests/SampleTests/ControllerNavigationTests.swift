@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+@testable import SampleKit
+@testable import SDLControls
+
+/// The launcher and the samples with a game controller alone, through real SDL controller
+/// events: a whole session through the launcher's loop (a script of pad events), and tables
+/// of (focused control, direction) → newly focused control over the gallery and the form.
+@MainActor
+@Suite(.serialized)
+struct ControllerNavigationTests {
+    // MARK: A session through the launcher's own loop
+
+    @Test func theLauncherIsUsableWithAControllerAlone() {
+        var options = LauncherOptions()
+        options.headless = true
+        options.logActions = true
+        options.script = SampleScriptTests.scripts.appendingPathComponent("controller.script").path
+        var log: [String] = []
+        var focused: String?
+        var onList = false
+        let code = Launcher.run(options, output: { log.append($0) }, inspect: { launcher in
+            focused = launcher.host.window.focusedView?.accessibilityLabel
+            onList = launcher.scene == nil && !launcher.list.isHidden
+        })
+        #expect(code == 0)
+        #expect(log == [
+            "frame 6: SampleRow \"Form\" primaryActionTriggered -> UIAction(Form)",
+            "frame 12: UIStepper \"Guests\" valueChanged -> UIAction(guests)",
+            "frame 16: UIDatePicker \"Date\" valueChanged -> UIAction(date chosen)",
+            "frame 20: UIButton \"Submit\" primaryActionTriggered -> FormSample (typed method)",
+            "frame 26: SampleRow \"Embedded game\" primaryActionTriggered -> UIAction(Embedded game)",
+            "frame 28: UIButton \"Resume\" primaryActionTriggered -> UIAction(pause)",
+            "frame 32: UIButton \"Pause\" primaryActionTriggered -> UIAction(pause)",
+        ])
+        #expect(onList, "B left the game for the list")
+        #expect(focused == "Embedded game", "returning focuses the row of the sample that was open")
+    }
+
+    @Test func aRecordedControllerSessionReplaysToTheSameLog() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pad-\(UUID().uuidString).script").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func run(script: String, record: String?) -> [String] {
+            var options = LauncherOptions()
+            options.headless = true
+            options.logActions = true
+            options.script = script
+            options.record = record
+            var log: [String] = []
+            #expect(Launcher.run(options, output: { log.append($0) }) == 0)
+            return log
+        }
+        let first = run(script: SampleScriptTests.scripts.appendingPathComponent("controller.script").path, record: path)
+        let recorded = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(recorded.contains("pad down dpadDown") && recorded.contains("pad axis leftY"))
+        #expect(!first.isEmpty)
+        #expect(run(script: path, record: nil) == first)
+    }
+
+    // MARK: Tables: (focused control, direction) → newly focused control
+
+    /// Runs the launcher on `sample` in-process at 960×640, laid out and focused.
+    private func launch(_ sample: String?) throws -> (SDLHost, Launcher) {
+        let app = UIApplication.shared
+        app.actionDelivery = .batched
+        app.discardPendingActions()
+        app.actionDeliveryObserver = nil
+        let host = try SDLHost.headless(size: CGSize(width: 960, height: 640))
+        var t: TimeInterval = 0
+        host.clock = { t += 1.0 / 60; return t }
+        host.log = { _ in }
+        var options = LauncherOptions()
+        options.headless = true
+        options.sample = sample
+        let launcher = Launcher(host: host, options: options, output: { _ in }, errors: { _ in })
+        host.update()
+        return (host, launcher)
+    }
+
+    private func view(_ host: SDLHost, _ label: String) -> UIView? {
+        host.window.focusableViews.first { $0.accessibilityLabel == label }
+    }
+
+    /// Pushes a controller button press and release through SDL's queue, then runs a frame.
+    private func press(_ host: SDLHost, _ button: SDL_GameControllerButton) {
+        for down in [true, false] {
+            var e = SDL_Event()
+            e.type = down ? SDL_CONTROLLERBUTTONDOWN.rawValue : SDL_CONTROLLERBUTTONUP.rawValue
+            e.cbutton.button = UInt8(button.rawValue)
+            e.cbutton.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+            SDL_PushEvent(&e)
+        }
+        host.pollEvents()
+        host.update()
+    }
+
+    static let directions: [String: SDL_GameControllerButton] = [
+        "up": SDL_CONTROLLER_BUTTON_DPAD_UP, "down": SDL_CONTROLLER_BUTTON_DPAD_DOWN,
+        "left": SDL_CONTROLLER_BUTTON_DPAD_LEFT, "right": SDL_CONTROLLER_BUTTON_DPAD_RIGHT,
+    ]
+
+    /// Checks each (from, direction, to) row; `to` nil means focus stays on `from`.
+    private func check(_ host: SDLHost, _ table: [(String, String, String?)], sourceLocation: SourceLocation = #_sourceLocation) {
+        for (from, direction, to) in table {
+            guard let start = view(host, from) else {
+                Issue.record("no focusable view \"\(from)\"", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(host.window.setFocusedView(start), sourceLocation: sourceLocation)
+            press(host, Self.directions[direction]!)
+            let now = host.window.focusedView?.accessibilityLabel ?? "nil"
+            #expect(now == (to ?? from), "\(from) \(direction) → \(now), expected \(to ?? from)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aClickOpensASampleWithNothingFocusedSoTabStartsAtTheTop() throws {
+        let (host, launcher) = try launch(nil)
+        defer { launcher.close(); host.shutdown() }
+        #expect(host.window.focusedView?.accessibilityLabel == "Gallery", "at start the first row is focused")
+        let row = try #require(launcher.list.rows.first { $0.info.name == "form" })
+        let p = row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil)
+        for type in [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP] {
+            var e = SDL_Event()
+            e.type = type.rawValue
+            e.button.windowID = SDL_GetWindowID(host.sdlWindow)
+            e.button.button = UInt8(SDL_BUTTON_LEFT)
+            e.button.x = Int32(p.x)
+            e.button.y = Int32(p.y)
+            SDL_PushEvent(&e)
+        }
+        host.pollEvents()
+        host.update()
+        #expect(launcher.scene is FormSample)
+        #expect(host.window.focusedView == nil && !host.window.isFocusRingVisible)
+        var tab = SDL_Event()
+        tab.type = SDL_KEYDOWN.rawValue
+        tab.key.windowID = SDL_GetWindowID(host.sdlWindow)
+        tab.key.keysym.scancode = SDL_SCANCODE_TAB
+        SDL_PushEvent(&tab)
+        host.pollEvents()
+        #expect(host.window.focusedView?.accessibilityLabel == "Back", "reading order starts with the header")
+        SDL_PushEvent(&tab)
+        host.pollEvents()
+        #expect(host.window.focusedView?.accessibilityLabel == "Name")
+        press(host, SDL_CONTROLLER_BUTTON_B)   // ends editing
+        press(host, SDL_CONTROLLER_BUTTON_B)   // back
+        #expect(host.window.focusedView?.accessibilityLabel == "Form", "back with a controller: the sample's row")
+    }
+
+    @Test func galleryTable() throws {
+        let (host, launcher) = try launch("gallery")
+        defer { launcher.close(); host.shutdown() }
+        #expect(host.window.focusedView?.accessibilityLabel == "Section", "opening a sample focuses its first control")
+        check(host, [
+            ("Section", "up", "Back"),
+            ("Back", "down", "Section"),
+            ("Section", "down", "Play"),
+            ("Play", "down", "Options"),
+            ("Options", "down", "Cancel"),
+            ("Cancel", "down", "Learn more"),
+            ("Learn more", "down", "Switch, Normal"),
+            ("Switch, Normal", "down", "Segmented, Normal"),
+            ("Segmented, Normal", "down", nil),
+            ("Segmented, Normal", "up", "Switch, Normal"),
+            ("Play", "up", "Section"),
+            // The only control that way, in the half-plane, wherever it is: nothing is unreachable.
+            ("Play", "left", "Back"),
+            ("Play", "right", "Dark mode"),
+            ("Dark mode", "left", "Section"),
+            ("Dark mode", "down", "Play"),
+            ("Dark mode", "up", "Back"),
+        ])
+        // Left/right on the section control switch pages (it is adjustable); up/down leave it.
+        host.window.setFocusedView(view(host, "Section"))
+        press(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
+        #expect(host.window.focusedView?.accessibilityLabel == "Section")
+        check(host, [
+            ("Section", "down", "Slider, Normal"),
+            ("Slider, Normal", "down", "Stepper, Normal"),
+            ("Stepper, Normal", "down", "Page control, Normal"),
+            ("Page control, Normal", "down", "Knob (custom), Normal"),
+            ("Knob (custom), Normal", "up", "Page control, Normal"),
+            ("Slider, Normal", "up", "Section"),
+        ])
+        host.window.setFocusedView(view(host, "Section"))
+        press(host, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER)
+        check(host, [
+            ("Section", "down", "Name"),
+            ("Name", "down", "Date"),
+            ("Date", "up", "Name"),
+            ("Date", "down", nil),
+        ])
+    }
+
+    @Test func formTable() throws {
+        let (host, launcher) = try launch("form")
+        defer { launcher.close(); host.shutdown() }
+        #expect(host.window.focusedView?.accessibilityLabel == "Name")
+        check(host, [
+            ("Name", "down", "Email"),
+            ("Email", "down", "Guests"),
+            ("Guests", "down", "Date"),
+            ("Date", "down", "Submit"),
+            ("Submit", "up", "Date"),
+            ("Date", "up", "Guests"),
+            ("Guests", "up", "Email"),
+            ("Email", "up", "Name"),
+            ("Name", "up", "Back"),
+            ("Back", "down", "Name"),
+            ("Name", "right", nil),
+            ("Name", "left", nil),
+            ("Submit", "right", nil),
+            ("Submit", "down", nil),
+        ])
+        // Adjustable controls keep left/right.
+        let form = try #require(launcher.scene as? FormSample)
+        host.window.setFocusedView(form.guests)
+        press(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
+        #expect(form.guests.value == 3 && host.window.focusedView === form.guests)
+        let date = form.datePicker.date
+        host.window.setFocusedView(form.datePicker)
+        press(host, SDL_CONTROLLER_BUTTON_DPAD_LEFT)
+        #expect(form.datePicker.date == date.addingTimeInterval(-86_400) && host.window.focusedView === form.datePicker)
+        // A on a field begins editing, B ends it; focus passing over a field doesn't.
+        host.window.setFocusedView(view(host, "Guests"))
+        press(host, SDL_CONTROLLER_BUTTON_DPAD_UP)
+        #expect(host.window.focusedView === form.emailField && !form.emailField.isEditing)
+        press(host, SDL_CONTROLLER_BUTTON_A)
+        #expect(form.emailField.isEditing)
+        press(host, SDL_CONTROLLER_BUTTON_B)
+        #expect(!form.emailField.isEditing && launcher.scene != nil, "B ended editing; it did not leave the sample")
+        press(host, SDL_CONTROLLER_BUTTON_B)
+        #expect(launcher.scene == nil, "then B went back to the list")
+        #expect(host.window.focusedView?.accessibilityLabel == "Form")
+    }
+}
