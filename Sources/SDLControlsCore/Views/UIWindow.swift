@@ -101,6 +101,7 @@ open class UIWindow: UIView {
     /// delivered its last phase (the view removes itself in `touchesEnded`) is left alone:
     /// a touch ends once.
     func viewWillLeaveWindow(_ view: UIView) {
+        scrollTouchesWillLeave(view)   // content that never got its touch is not cancelled
         for touch in touchOrder where !touch.isEnding {
             guard let owner = touch.view, owner.isDescendant(of: view) else { continue }
             touch.phase = .cancelled
