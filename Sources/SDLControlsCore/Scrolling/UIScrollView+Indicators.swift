@@ -34,14 +34,18 @@ extension UIScrollView {
     static let indicatorHold: TimeInterval = 0.5
     static let indicatorFade: TimeInterval = 0.3
 
-    /// The indicators' colour for ``indicatorStyle``.
+    /// The indicators' colour for ``indicatorStyle`` (made once: this runs on every scroll).
     var indicatorColor: UIColor {
         switch indicatorStyle {
-        case .default: return UIColor(light: UIColor(white: 0, alpha: 0.35), dark: UIColor(white: 1, alpha: 0.35))
-        case .black: return UIColor(white: 0, alpha: 0.45)
-        case .white: return UIColor(white: 1, alpha: 0.55)
+        case .default: return UIScrollView.defaultIndicatorColor
+        case .black: return UIScrollView.blackIndicatorColor
+        case .white: return UIScrollView.whiteIndicatorColor
         }
     }
+
+    static let defaultIndicatorColor = UIColor(light: UIColor(white: 0, alpha: 0.35), dark: UIColor(white: 1, alpha: 0.35))
+    static let blackIndicatorColor = UIColor(white: 0, alpha: 0.45)
+    static let whiteIndicatorColor = UIColor(white: 1, alpha: 0.55)
 
     /// Makes the indicators visible and holds them (a scroll is under way).
     func showIndicators() {

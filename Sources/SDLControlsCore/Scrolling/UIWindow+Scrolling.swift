@@ -26,9 +26,10 @@ extension UIWindow {
 
     /// Scrolls for a navigation key that reached the window unused (Page Up/Down, Home/End, and
     /// arrows that moved no focus): the scroll views enclosing the focused view (or the first
-    /// responder) get it first, nearest first; with neither, every scroll view in the window
-    /// from the front-most back **(project choice: UIKit leaves it to the focused scroll
-    /// view)**. Returns whether one scrolled.
+    /// responder) get it first, nearest first; then, for Page Up/Down and Home/End, or for any
+    /// of them when nothing is focused, every visible scroll view in the window from the
+    /// front-most back **(project choice: UIKit leaves it to the focused scroll view)**.
+    /// Returns whether one scrolled.
     func scrollForKey(_ key: UIKey) -> Bool {
         switch key.keyCode {
         case .keyboardPageUp, .keyboardPageDown, .keyboardHome, .keyboardEnd,
@@ -43,7 +44,11 @@ extension UIWindow {
                 if let scroll = view as? UIScrollView, scroll.isVisibleInWindow, scroll.handleScrollKey(key) { return true }
                 v = view.superview
             }
-            return false
+            // Arrows stay with the focused view's surroundings; page keys reach the main list.
+            switch key.keyCode {
+            case .keyboardPageUp, .keyboardPageDown, .keyboardHome, .keyboardEnd: break
+            default: return false
+            }
         }
         return scrollFrontMost(self, key: key)
     }

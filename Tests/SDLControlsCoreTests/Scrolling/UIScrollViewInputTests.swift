@@ -101,6 +101,18 @@ struct UIScrollViewInputTests {
         #expect(window.focusedView === f.button)
     }
 
+    @Test func pageKeysReachTheListWhenAControlOutsideItIsFocused() {
+        let f = ScrollFixture(window: window)
+        let toolbarButton = UIButton(frame: CGRect(x: 320, y: 10, width: 60, height: 30))
+        window.addSubview(toolbarButton)
+        #expect(window.setFocusedView(toolbarButton))
+        pressKey(window, .keyboardPageDown)
+        f.run(1)
+        #expect(f.scroll.contentOffset.y == 260)
+        #expect(!window.scrollForKey(UIKey(keyCode: .keyboardDownArrow)),
+                "an arrow stays with the focused view's surroundings (none of them scroll)")
+    }
+
     @Test func aTextFieldKeepsItsKeysAndPassesPageKeysToItsScrollView() {
         let f = ScrollFixture(window: window)
         let field = UITextField(frame: CGRect(x: 10, y: 10, width: 200, height: 34))
