@@ -16,7 +16,7 @@ open class UIImageView: UIView {
     }
 
     /// The image.
-    open var image: UIImage? { didSet { if oldValue != image { setNeedsDisplay(); superview?.setNeedsLayout() } } }
+    open var image: UIImage? { didSet { if oldValue != image { setNeedsDisplay(); invalidateIntrinsicContentSize() } } }
     /// A colour multiplied into the image (white keeps it as is); nil uses white.
     open var imageTintColor: UIColor? { didSet { setNeedsDisplay() } }
     /// How the image fits.

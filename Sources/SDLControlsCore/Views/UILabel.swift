@@ -32,7 +32,7 @@ open class UILabel: UIView {
     private func contentChanged() {
         cachedLines = nil
         setNeedsDisplay()
-        superview?.setNeedsLayout()
+        invalidateIntrinsicContentSize()
     }
 
     /// Labels are accessibility elements with static-text traits; the label defaults to the text.
@@ -67,6 +67,30 @@ open class UILabel: UIView {
     /// The text's natural size on one line (or wrapped to the current width when multi-line).
     open override var intrinsicContentSize: CGSize {
         sizeThatFits(CGSize(width: numberOfLines == 1 ? 0 : bounds.width, height: 0))
+    }
+
+    /// At a width whose priority beats the label's hugging and compression resistance, a
+    /// multi-line label wraps to that width and answers the height the lines need; otherwise
+    /// the natural size (see ``UIView/systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)``).
+    open override func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                               verticalFittingPriority: UILayoutPriority) -> CGSize {
+        let width = targetSize.width.isFinite ? max(0, targetSize.width) : 0
+        guard numberOfLines != 1, width > 0, horizontalFittingPriority > contentHuggingPriority(for: .horizontal),
+              horizontalFittingPriority > contentCompressionResistancePriority(for: .horizontal) else {
+            return super.systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: horizontalFittingPriority,
+                                                 verticalFittingPriority: verticalFittingPriority)
+        }
+        let wrapped = sizeThatFits(CGSize(width: width, height: 0))
+        return CGSize(width: width, height: fitted(wrapped.height, target: targetSize.height, priority: verticalFittingPriority, axis: .vertical))
+    }
+
+    /// Baselines of the first and last drawn lines (text is centred vertically, as drawn).
+    override func textBaselines(forHeight height: CGFloat) -> (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {
+        let metrics = measurer.metrics(of: font)
+        let count = CGFloat(max(1, layoutLines(width: bounds.width).count))
+        let top = ((height - metrics.lineHeight * count) / 2).rounded(.down)
+        let first = top + metrics.ascender
+        return (first, height - (first + metrics.lineHeight * (count - 1)))
     }
 
     /// The lines as drawn at the current width (wrapped and truncated); for tests and layout.

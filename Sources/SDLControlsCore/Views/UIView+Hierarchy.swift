@@ -133,6 +133,9 @@ extension UIView {
 
     func propagateDidMove(toWindow newWindow: UIWindow?) {
         storedWindow = newWindow
+        // Natural sizes were measured with the old window's text measurer.
+        cachedIntrinsicSize = nil
+        (self as? UIStackView)?.constrainedFittingCache = nil
         didMoveToWindow()
         for sub in subviews { sub.propagateDidMove(toWindow: newWindow) }
     }

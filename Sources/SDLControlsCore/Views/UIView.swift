@@ -18,6 +18,9 @@ open class UIView: UIResponder {
     /// This view or a descendant needs layout: layout passes skip branches where it is false,
     /// so a frame with nothing to lay out doesn't walk the whole tree.
     var subtreeNeedsLayout = true
+    /// Inside this view's own `layoutSubviews()`: subviews it resizes then don't mark it as
+    /// needing layout again (it is the one placing them), so a layout pass settles in one go.
+    var isLayingOutSubviews = false
     var storedTintColor: UIColor?
     /// Bumped whenever something that changes the drawing of this view changes; the draw
     /// traversal compares it to reuse cached geometry.
@@ -38,7 +41,15 @@ open class UIView: UIResponder {
 
     /// Whether the view (and its subviews) are drawn and hit-tested. Hidden views get no
     /// touches; hiding a control mid-touch does not cancel its tracking (rule C9).
-    open var isHidden: Bool = false { didSet { if oldValue != isHidden { setNeedsDisplay() } } }
+    /// Hidden arranged subviews of a ``UIStackView`` collapse: hiding or showing one lays
+    /// the stack out again.
+    open var isHidden: Bool = false {
+        didSet {
+            guard oldValue != isHidden else { return }
+            setNeedsDisplay()
+            (superview as? UIStackView)?.arrangedSubviewVisibilityDidChange(self)
+        }
+    }
 
     /// Opacity, 0...1 (NaN becomes 1). Views below 0.01 are not hit-tested (rule C1).
     open var alpha: CGFloat = 1 {
@@ -166,18 +177,20 @@ open class UIView: UIResponder {
     // MARK: Geometry (overridable; conversions are in UIView+Geometry.swift)
 
     /// The view's rectangle in its superview's coordinates. Setting it with a new size
-    /// marks this view and its superview as needing layout. NaN or infinite values become 0;
+    /// marks this view and its superview as needing layout (not a superview that is laying
+    /// itself out: it placed the view). NaN or infinite values become 0;
     /// a negative size is standardized (flipped to a positive size, as UIKit reports it).
     open var frame: CGRect {
         get { storedFrame }
         set {
             let r = UIView.sanitized(newValue)
             guard r != storedFrame else { return }
-            let sizeChanged = r.size != storedFrame.size
+            let oldSize = storedFrame.size
             storedFrame = r
-            if sizeChanged {
+            if r.size != oldSize {
                 setNeedsLayout()
-                superview?.setNeedsLayout()
+                if let sup = superview, !sup.isLayingOutSubviews { sup.setNeedsLayout() }
+                resizeSubviews(withOldSize: oldSize)   // autoresizingMask (UIView+Autoresizing.swift)
             }
             setNeedsDisplay()
         }
@@ -253,6 +266,46 @@ open class UIView: UIResponder {
     open var intrinsicContentSize: CGSize {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
+
+    /// The size closest to `targetSize` that the view's content allows, per dimension: a
+    /// dimension whose fitting priority is above the view's hugging (to grow) or compression
+    /// resistance (to shrink) priority takes the target; otherwise the intrinsic size wins.
+    /// A dimension with no intrinsic size takes the target. Without Auto Layout this is the
+    /// view's own answer **(project choice)**: labels wrap to a required width, stack views
+    /// measure their arranged subviews. See UIView+IntrinsicSize.swift.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        defaultSystemLayoutSizeFitting(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+
+    /// The view whose first text baseline stands for this view's when a ``UIStackView``
+    /// aligns by first baseline: the view itself by default (a view without text uses its
+    /// bottom edge). A container can return the label inside it.
+    open var forFirstBaselineLayout: UIView { self }
+
+    /// The view whose last text baseline stands for this view's (see ``forFirstBaselineLayout``).
+    open var forLastBaselineLayout: UIView { self }
+
+    /// The first and last text baselines when the view is `height` tall (from its top and from
+    /// its bottom); nil for views without text. Labels, buttons and text fields answer.
+    func textBaselines(forHeight height: CGFloat) -> (firstFromTop: CGFloat, lastFromBottom: CGFloat)? { nil }
+
+    /// Priorities, autoresizing and margins, allocated the first time one is set (most views
+    /// keep the defaults). See UIView+IntrinsicSize.swift, UIView+Autoresizing.swift and
+    /// UIView+LayoutMargins.swift.
+    var layoutAttributes: ViewLayoutAttributes?
+    /// ``intrinsicContentSize`` as stack views last read it; cleared by
+    /// ``invalidateIntrinsicContentSize()``, as UIKit's layout engine keeps it until then.
+    var cachedIntrinsicSize: CGSize?
+    /// A subview's natural size changed (``invalidateIntrinsicContentSize()``). The default
+    /// lays this view out again; stack views re-measure, buttons pass it on (their title label
+    /// is their content), scroll views tell their superview.
+    func subviewIntrinsicContentSizeDidChange(_ subview: UIView) {
+        setNeedsLayout()
+    }
+    /// The hugging priority before one is set: 250, or 750 for switches and steppers (UIKit's
+    /// defaults for views made in code).
+    var defaultContentHuggingPriority: UILayoutPriority { .defaultLow }
 
     // MARK: Focus and accessibility actions (see Focus/UIWindow+FocusEngine.swift)
 

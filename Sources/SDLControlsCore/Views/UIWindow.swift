@@ -33,7 +33,9 @@ open class UIWindow: UIView {
     let ownFrameClock = FrameClock()
     /// Measures text for the views in this window (``UIView/textMeasurer``): the SDL host that
     /// runs the window sets its SDL_ttf measurer here; nil uses ``UIApplication/textMeasurer``.
-    public var hostTextMeasurer: TextMeasuring?
+    public var hostTextMeasurer: TextMeasuring? {
+        didSet { invalidateIntrinsicSizesOfSubtree() }   // natural sizes were measured with the old one
+    }
 
     /// The longest gap between a tap's end and the next tap's start that still counts as a
     /// multi-tap (rule C12).
@@ -102,6 +104,7 @@ open class UIWindow: UIView {
     /// delivered its last phase (the view removes itself in `touchesEnded`) is left alone:
     /// a touch ends once.
     func viewWillLeaveWindow(_ view: UIView) {
+        scrollTouchesWillLeave(view)   // content that never got its touch is not cancelled
         for touch in touchOrder where !touch.isEnding {
             guard let owner = touch.view, owner.isDescendant(of: view) else { continue }
             touch.phase = .cancelled

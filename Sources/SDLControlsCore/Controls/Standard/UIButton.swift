@@ -81,9 +81,9 @@ open class UIButton: UIControl {
     public let imageView = UIImageView()
 
     /// Space around the image and title, in points.
-    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout(); invalidateSuperviewLayout() } }
+    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { if oldValue != contentEdgeInsets { contentSizeChanged() } } }
     /// Space between the image and the title.
-    open var imageTitlePadding: CGFloat = 6 { didSet { setNeedsLayout() } }
+    open var imageTitlePadding: CGFloat = 6 { didSet { if oldValue != imageTitlePadding { contentSizeChanged() } } }
     /// Whether each primary action toggles `isSelected`.
     open var changesSelectionAsPrimaryAction = false
 
@@ -151,7 +151,7 @@ open class UIButton: UIControl {
     public func setTitle(_ title: String?, for state: State) {
         titles[state.rawValue] = title
         updateAppearance()
-        invalidateSuperviewLayout()
+        contentSizeChanged()
     }
     /// The title set for a state, else the normal title.
     public func title(for state: State) -> String? { lookup(titles, state) }
@@ -168,7 +168,7 @@ open class UIButton: UIControl {
     public func setImage(_ image: UIImage?, for state: State) {
         images[state.rawValue] = image
         updateAppearance()
-        invalidateSuperviewLayout()
+        contentSizeChanged()
     }
     /// The image set for a state, else the normal image.
     public func image(for state: State) -> UIImage? { lookup(images, state) }
@@ -287,10 +287,26 @@ open class UIButton: UIControl {
         }
     }
 
-    private func invalidateSuperviewLayout() {
+    /// The natural size may have changed: lay out again and tell layout (stack views).
+    private func contentSizeChanged() {
         setNeedsLayout()
-        superview?.setNeedsLayout()
+        invalidateIntrinsicContentSize()
     }
+
+    /// The title label and image view are the button's content: a change of their natural
+    /// size (a new title for the highlighted state, a new title font) changes the button's.
+    override func subviewIntrinsicContentSizeDidChange(_ subview: UIView) {
+        contentSizeChanged()
+    }
+
+    /// The title label, whose baseline is the button's (stack views align by it); the
+    /// button itself when it shows no title.
+    open override var forFirstBaselineLayout: UIView {
+        (currentTitle ?? "").isEmpty ? self : titleLabel
+    }
+
+    /// The title label (see ``forFirstBaselineLayout``).
+    open override var forLastBaselineLayout: UIView { forFirstBaselineLayout }
 
     // MARK: Appearance
 

@@ -265,7 +265,7 @@ extension UIDatePicker {
     /// Something that changes the size or arrangement changed.
     func contentLayoutChanged() {
         setNeedsLayout()
-        superview?.setNeedsLayout()
+        invalidateIntrinsicContentSize()
         setNeedsDisplay()
     }
 }

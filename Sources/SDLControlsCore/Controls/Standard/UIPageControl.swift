@@ -55,7 +55,7 @@ open class UIPageControl: UIControl {
             storedCurrentPage = clamp(storedCurrentPage)
             storedDisplayedPage = clamp(storedDisplayedPage)
             setNeedsDisplay()
-            superview?.setNeedsLayout()
+            invalidateIntrinsicContentSize()
         }
     }
 

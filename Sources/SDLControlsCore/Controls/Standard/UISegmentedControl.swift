@@ -279,7 +279,7 @@ open class UISegmentedControl: UIControl {
     private func contentDidChange() {
         stopPlateAnimation()
         setNeedsDisplay()
-        superview?.setNeedsLayout()
+        invalidateIntrinsicContentSize()
     }
 
     // MARK: Tracking (rule D5)

@@ -339,6 +339,9 @@ open class UIStepper: UIControl {
     /// 94×32.
     open override var intrinsicContentSize: CGSize { CGSize(width: 94, height: 32) }
 
+    /// Steppers hug their fixed size at 750 on both axes, as in UIKit.
+    override var defaultContentHuggingPriority: UILayoutPriority { .defaultHigh }
+
     // MARK: Look
 
     /// Corner radius of the plate.

@@ -217,6 +217,9 @@ open class UISwitch: UIControl {
     /// ``naturalSize``.
     open override var intrinsicContentSize: CGSize { UISwitch.naturalSize }
 
+    /// Switches hug their fixed size at 750 on both axes, as in UIKit.
+    override var defaultContentHuggingPriority: UILayoutPriority { .defaultHigh }
+
     /// The track: the natural proportions scaled to fit the bounds, centred.
     var trackRect: CGRect {
         let b = bounds

@@ -47,6 +47,7 @@ extension UITextField {
     /// Marks what is drawn as text changed: layout, caches, the caret's blink.
     func contentDidChange() {
         contentVersion &+= 1
+        invalidateIntrinsicContentSize()   // the natural width follows the text
         selectionDidChange()
     }
 

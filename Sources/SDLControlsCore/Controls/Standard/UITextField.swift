@@ -144,7 +144,7 @@ open class UITextField: UIControl, UITextInputComposing {
 
     /// Grey text shown while the field is empty; also the default accessibility label.
     open var placeholder: String? {
-        didSet { if oldValue != placeholder { setNeedsLayout(); setNeedsDisplay() } }
+        didSet { if oldValue != placeholder { setNeedsLayout(); setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
 
     /// The font of the text and placeholder; nil resets it to ``defaultFont``.
@@ -173,12 +173,12 @@ open class UITextField: UIControl, UITextInputComposing {
 
     /// The border and background style; `.none` by default, as in UIKit.
     open var borderStyle: BorderStyle = .none {
-        didSet { if oldValue != borderStyle { setNeedsLayout(); setNeedsDisplay() } }
+        didSet { if oldValue != borderStyle { setNeedsLayout(); setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
 
     /// When the clear button (a round × at the trailing end that empties the field) shows.
     open var clearButtonMode: ViewMode = .never {
-        didSet { if oldValue != clearButtonMode { setNeedsLayout(); setNeedsDisplay() } }
+        didSet { if oldValue != clearButtonMode { setNeedsLayout(); setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
 
     /// Whether the text is hidden behind bullets (one per grapheme cluster). Copy and cut do
@@ -444,6 +444,14 @@ open class UITextField: UIControl, UITextInputComposing {
 
     /// Draws the border and background of ``borderStyle`` and the clear button.
     open override func draw(_ rect: CGRect) { drawTextField() }
+
+    /// The text's baseline, centred in ``textRect(forBounds:)`` as it is drawn.
+    override func textBaselines(forHeight height: CGFloat) -> (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {
+        let rect = textRect(forBounds: CGRect(x: 0, y: 0, width: bounds.width, height: height))
+        let metrics = measurer.metrics(of: resolvedFont)
+        let baseline = rect.minY + ((rect.height - metrics.lineHeight) / 2).rounded(.down) + metrics.ascender
+        return (baseline, height - baseline)
+    }
 
     /// Matches the border's corners.
     open override var focusRingCornerRadius: CGFloat { borderStyle == .roundedRect ? UITextField.roundedCornerRadius : 2 }
