@@ -8,7 +8,7 @@ DEV_PACKAGES := xvfb xdotool
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test deps dev-deps bench bench-quick xvfb-check golden
+.PHONY: run test deps dev-deps bench bench-quick xvfb-check golden embedding-check
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://swift.org/install (or add /opt/swift/usr/bin to PATH)"; exit 1; }
@@ -40,6 +40,11 @@ bench: deps
 
 bench-quick: deps
 	$(SWIFT) run -c release controls-bench --quick
+
+# A game package with its own CSDL2 target depends on this one and compiles the README's
+# "Embedding in your game" program, which must equal Samples/EmbeddedGame/main.swift (CI runs it).
+embedding-check: deps
+	.ci/embedding-check.sh
 
 # A real window under Xvfb with xdotool clicking a control (see README, Development).
 xvfb-check: dev-deps

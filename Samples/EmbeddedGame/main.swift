@@ -1,9 +1,10 @@
-// A tiny SDL game that owns its window, renderer and loop, with a HUD of SDLControls
-// drawn over its scene. This is the README's embedding example, runnable:
+// A tiny SDL game that owns its window, renderer and loop, draws its scene in a 320×180
+// logical size, and shows a HUD of SDLControls over it. This file is the README's
+// "Embedding in your game" program, word for word (CI checks that and compiles the README's
+// copy in a package of its own):
 //
-//   swift run embedded-game                 (a window)
-//   SDL_VIDEODRIVER=dummy swift run embedded-game --frames 120   (headless)
-import Foundation
+//   swift run embedded-game                                           a window
+//   SDL_VIDEODRIVER=dummy swift run embedded-game --frames 120       headless
 import SDLControls
 
 @MainActor
@@ -11,14 +12,15 @@ func runGame() -> Int32 {
     let args = CommandLine.arguments
     let maxFrames = args.firstIndex(of: "--frames").flatMap { args.indices.contains($0 + 1) ? Int(args[$0 + 1]) : nil }
 
-    // 1. The game sets up SDL, its window and its renderer as it always does.
+    // 1. The game sets up SDL as it always does: a window, a renderer, a logical size.
     guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
         print("embedded-game: SDL_Init failed: \(String(cString: SDL_GetError()))")
         return 1
     }
     defer { SDL_Quit() }
     let pos = SDL_WINDOWPOS_UNDEFINED
-    guard let window = SDL_CreateWindow("Embedded game", pos, pos, 800, 500, SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue),
+    let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+    guard let window = SDL_CreateWindow("Embedded game", pos, pos, 960, 540, flags),
           let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
             ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
     else {
@@ -29,8 +31,10 @@ func runGame() -> Int32 {
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }
+    SDL_RenderSetLogicalSize(renderer, 320, 180)   // a pixel-art game: 320×180, letterboxed
 
-    // 2. Hand them to SDLControls and build a HUD.
+    // 2. Hand them to SDLControls and build a HUD. With a logical size the HUD is laid out in
+    //    the game's 320×180 units and its text is drawn at the window's full resolution.
     let ui: SDLHost
     do {
         ui = try SDLHost(embeddingWindow: window, renderer: renderer)
@@ -38,44 +42,77 @@ func runGame() -> Int32 {
         print("embedded-game: \(error)")
         return 1
     }
-    defer { ui.shutdown() }
+    defer { ui.shutdown() }                               // runs before the renderer is destroyed
     var paused = false
-    var shots = 0
     let pause = UIButton(configuration: .filled())
     pause.setTitle("Pause", for: .normal)
-    pause.frame = CGRect(x: 16, y: 16, width: 110, height: 40)
+    pause.titleLabel.font = .systemFont(ofSize: 10, weight: .semibold)
+    pause.frame = CGRect(x: 6, y: 6, width: 66, height: 20)
     pause.addAction(UIAction { _ in
         paused.toggle()
         pause.setTitle(paused ? "Resume" : "Pause", for: .normal)
     }, for: .primaryActionTriggered)
-    let score = UILabel(frame: CGRect(x: 140, y: 20, width: 300, height: 32))
+    let name = UITextField(frame: CGRect(x: 78, y: 6, width: 90, height: 20))
+    name.borderStyle = .roundedRect
+    name.font = .systemFont(ofSize: 10)
+    name.placeholder = "Your name"
+    let score = UILabel(frame: CGRect(x: 176, y: 6, width: 138, height: 20))
+    score.font = .systemFont(ofSize: 10)
     score.textColor = .white
-    score.text = "Click the sky to fire"
-    ui.window.addSubview(pause)
-    ui.window.addSubview(score)
+    for view in [pause, name, score] { ui.window.addSubview(view) }
 
-    // 3. The game's loop: events to the UI first, the rest to the game; update; draw the
-    //    scene, then the UI over it; present.
+    // 3. The loop: every event to the UI first; what it did not use is the game's. Arrows
+    //    move the ship, Space or a click in the sky fires. Typing in the name field keeps
+    //    the keys; a click back into the game ends editing.
+    var shipX: Float = 150, left = false, right = false
+    var shots: [(x: Float, y: Float)] = []
+    var fired = 0
     var frame = 0
-    var x: Float = 0
     running: while maxFrames.map({ frame < $0 }) ?? true {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             if event.type == SDL_QUIT.rawValue { break running }
-            if ui.handle(event) { continue }              // the HUD used it: the game ignores it
-            if event.type == SDL_MOUSEBUTTONDOWN.rawValue, !paused {
-                shots += 1                                // the game's own input
-                score.text = "Shots fired: \(shots)"
+            if ui.handle(event) { continue }              // the UI used it: the game ignores it
+            switch SDL_EventType(event.type) {
+            case SDL_KEYDOWN, SDL_KEYUP:
+                let down = event.type == SDL_KEYDOWN.rawValue
+                switch event.key.keysym.scancode {
+                case SDL_SCANCODE_LEFT: left = down
+                case SDL_SCANCODE_RIGHT: right = down
+                case SDL_SCANCODE_SPACE where down && event.key.repeat == 0 && !paused:
+                    shots.append((shipX + 7, 150))
+                    fired += 1
+                default: break
+                }
+            case SDL_MOUSEBUTTONDOWN where !paused:
+                shots.append((shipX + 7, 150))
+                fired += 1
+            default: break
             }
         }
-        ui.update()                                       // delivers this frame's actions
-        if !paused { x = (x + 3).truncatingRemainder(dividingBy: 800) }
+        ui.update()                                       // timers, this frame's actions, layout
+        if !paused {
+            shipX = min(300, max(4, shipX + (right ? 2 : 0) - (left ? 2 : 0)))
+            shots = shots.map { ($0.x, $0.y - 3) }.filter { $0.y > -8 }
+        }
+        let player = name.text.map { $0.isEmpty ? "" : $0 + ": " } ?? ""
+        score.text = paused ? "Paused" : "\(player)\(fired) shots"
+
+        // The scene, in logical units.
         SDL_SetRenderDrawColor(renderer, 20, 28, 60, 255)
         SDL_RenderClear(renderer)
-        var ship = SDL_FRect(x: x, y: 400, w: 40, h: 20)
+        var ground = SDL_Rect(x: 0, y: 164, w: 320, h: 16)
+        SDL_SetRenderDrawColor(renderer, 40, 90, 60, 255)
+        SDL_RenderFillRect(renderer, &ground)
+        var ship = SDL_Rect(x: Int32(shipX), y: 150, w: 16, h: 10)
         SDL_SetRenderDrawColor(renderer, 90, 200, 250, 255)
-        SDL_RenderFillRectF(renderer, &ship)
-        ui.render()                                       // the HUD, over the scene
+        SDL_RenderFillRect(renderer, &ship)
+        SDL_SetRenderDrawColor(renderer, 255, 240, 120, 255)
+        for shot in shots {
+            var r = SDL_Rect(x: Int32(shot.x), y: Int32(shot.y), w: 2, h: 6)
+            SDL_RenderFillRect(renderer, &r)
+        }
+        ui.render()                                       // the HUD over the scene; state put back
         SDL_RenderPresent(renderer)                       // the game presents, never the UI
         frame += 1
     }

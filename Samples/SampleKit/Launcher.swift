@@ -87,19 +87,12 @@ public final class Launcher {
             return fail("\(error)")
         }
         defer { host.shutdown() }
-        if options.headless {
-            // Deterministic time: each frame is 1/60 s, so replays are repeatable.
-            var t: TimeInterval = 0
-            host.clock = { t }
-            host.log = { _ in }
-            let launcher = Launcher(host: host, options: options, output: output, errors: errors)
-            let code = launcher.loop(script: script) { t = Double(launcher.frame) / 60 }
-            inspect?(launcher)
-            launcher.close()
-            return code
-        }
+        // Deterministic time when asked, and always headless: each frame is 1/N s, so replays
+        // and screenshots are repeatable.
+        if let steps = options.fixedStep ?? (options.headless ? 60 : nil) { host.fixedTimeStep = 1 / steps }
+        if options.headless { host.log = { _ in } }
         let launcher = Launcher(host: host, options: options, output: output, errors: errors)
-        let code = launcher.loop(script: script, beforeFrame: {})
+        let code = launcher.loop(script: script)
         inspect?(launcher)
         launcher.close()
         return code
@@ -232,13 +225,12 @@ public final class Launcher {
     }
 
     /// The frame loop. Returns the exit code.
-    func loop(script: InputScript?, beforeFrame: () -> Void) -> Int32 {
+    func loop(script: InputScript?) -> Int32 {
         let player = script.map { InputScriptPlayer(script: $0, host: host) }
         let recorder = options.record.map { _ in InputScriptRecorder(host: host) }
         let frames = options.frames ?? (options.headless ? max(1, (script?.lastFrame ?? -1) + 2) : nil)
         var lastSize = host.window.bounds.size
         running: while frames.map({ frame < $0 }) ?? true {
-            beforeFrame()
             scene?.frame = frame
             player?.pushEvents(forFrame: frame)
             var event = SDL_Event()
@@ -247,7 +239,7 @@ public final class Launcher {
                 let consumed = host.handle(event)
                 let type = SDL_EventType(event.type)
                 if type == SDL_QUIT { break running }
-                if type == SDL_KEYDOWN, event.key.keysym.scancode == SDL_SCANCODE_ESCAPE, scene != nil {
+                if !consumed, type == SDL_KEYDOWN, event.key.keysym.scancode == SDL_SCANCODE_ESCAPE, scene != nil {
                     showList()
                     continue
                 }

@@ -29,6 +29,9 @@ public struct LauncherOptions: Equatable, Sendable {
     public var dark = false
     /// Print the accessibility elements (label, value, frame) after the last frame.
     public var dumpAccessibility = false
+    /// Steps per second of a fixed time step (each frame advances time by 1/N s); nil follows
+    /// the wall clock. Headless runs use 60 unless told otherwise.
+    public var fixedStep: Double?
 
     /// Creates the defaults.
     public init() {}
@@ -56,6 +59,8 @@ public struct LauncherOptions: Equatable, Sendable {
       --dark               start in dark mode
       --dump-accessibility print every accessibility element (label, value, frame in
                            window points) after the last frame: where to click in scripts
+      --fixed-step N       each frame advances time by exactly 1/N s, so a run gives the
+                           same pixels every time (headless default: 60; windowed: wall clock)
       --help               show this help
 
     No display? Run headless (--headless --screenshot out.png) or in a virtual display:
@@ -99,6 +104,12 @@ public struct LauncherOptions: Equatable, Sendable {
             case "--log-actions": o.logActions = true
             case "--dark": o.dark = true
             case "--dump-accessibility": o.dumpAccessibility = true
+            case "--fixed-step":
+                let v = try value(a)
+                guard let n = Double(v), n.isFinite, n >= 1, n <= 10_000 else {
+                    throw OptionError("--fixed-step needs steps per second in [1, 10000], like 60, not \"\(v)\"")
+                }
+                o.fixedStep = n
             default: throw OptionError("unknown option \"\(a)\" (see --help)")
             }
             i += 1

@@ -28,14 +28,14 @@ struct HostRenderingTests {
     }
 
     @Test func sceneMatchesGoldenAt1x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 300, height: 140), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 300, height: 140), scale: 1)
         defer { host.shutdown() }
         Self.buildScene(in: host.window)
         try expectMatchesGolden(host, "host-scene-1x")
     }
 
     @Test func sceneMatchesGoldenAt2x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 300, height: 140), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 300, height: 140), scale: 2)
         defer { host.shutdown() }
         Self.buildScene(in: host.window)
         #expect(host.pixelScale == 2)
@@ -44,7 +44,7 @@ struct HostRenderingTests {
     }
 
     @Test func sceneAfterDeviceResetMatchesTheSameGolden() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 300, height: 140), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 300, height: 140), scale: 1)
         defer { host.shutdown() }
         Self.buildScene(in: host.window)
         host.update()

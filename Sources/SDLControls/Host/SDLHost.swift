@@ -14,6 +14,28 @@ import Foundation
 ///   Embedded mode never presents and restores the render state it changes.
 /// - **Headless**: ``headless(size:scale:fonts:)`` uses the dummy video driver and the
 ///   software renderer, for tests and CI; ``screenshot(to:)`` writes a PNG.
+///
+/// The host is made of two halves, as Dear ImGui's SDL backends are: the platform half
+/// (`Input/SDLInputTranslator.swift`: events in, consumed answers out, text input, game
+/// controllers) and the renderer half (`Rendering/SDLRenderBackend.swift` and
+/// `Rendering/RenderPlacement.swift`: the game's coordinate system, textures, submission).
+/// Each opens with what it does and does not do. What the process shares (SDL subsystems,
+/// SDL_image and SDL_ttf, hints, text input, the clipboard) is counted in
+/// `Host/SDLSharedState.swift`, so hosts leave it as they found it.
+///
+/// Per mode **(project choices)**:
+///
+/// | | Standalone, headless | Embedded |
+/// |---|---|---|
+/// | ``focusNavigation`` | ``FocusNavigation/all`` | ``FocusNavigation/gameController``: Tab, the arrows and Space are the game's |
+/// | ``endsEditingOnPressOutsideUI`` | false (as UIKit) | true: a click into the game ends editing |
+/// | ``layoutSpace`` | ``LayoutSpace/automatic`` | ``LayoutSpace/automatic`` |
+/// | SDL, controllers | initialized and opened by the host | the game's |
+///
+/// After ``shutdown()`` (or once the game has destroyed the window or renderer) every call is
+/// a documented no-op: ``handle(_:)`` returns false, ``update()``, ``render()`` and
+/// ``renderFrame()`` do nothing, ``pollEvents()`` returns false without taking events,
+/// ``run(frames:onFrame:)`` returns 0, ``screenshot(to:)`` throws.
 @MainActor
 public final class SDLHost {
     /// How the host was created.
@@ -42,11 +64,19 @@ public final class SDLHost {
         public var fonts: FontConfiguration
         /// The colour behind the UI in standalone mode.
         public var clearColor: UIColor
+        /// Which inputs move focus (``SDLHost/focusNavigation``); everything by default.
+        public var focusNavigation: FocusNavigation
+        /// A fixed time step per ``SDLHost/update()`` (``SDLHost/fixedTimeStep``); nil follows
+        /// the wall clock.
+        public var fixedTimeStep: TimeInterval?
+        /// What one UI point is (``SDLHost/layoutSpace``).
+        public var layoutSpace: LayoutSpace
 
         /// Creates a configuration.
         public init(title: String = "SDLControls", size: CGSize = CGSize(width: 960, height: 640), scale: CGFloat? = nil,
                     vsync: Bool = true, headless: Bool = false, fonts: FontConfiguration = FontConfiguration(),
-                    clearColor: UIColor = .systemBackground) {
+                    clearColor: UIColor = .systemBackground, focusNavigation: FocusNavigation = .all,
+                    fixedTimeStep: TimeInterval? = nil, layoutSpace: LayoutSpace = .automatic) {
             self.title = title
             self.size = size
             self.scale = scale
@@ -54,6 +84,9 @@ public final class SDLHost {
             self.headless = headless
             self.fonts = fonts
             self.clearColor = clearColor
+            self.focusNavigation = focusNavigation
+            self.fixedTimeStep = fixedTimeStep
+            self.layoutSpace = layoutSpace
         }
     }
 
@@ -67,9 +100,10 @@ public final class SDLHost {
     public let renderer: OpaquePointer
     /// The renderer SDL chose ("opengl", "software", …) and whether it is accelerated.
     public private(set) var rendererDescription: String = ""
-    /// Output pixels per window point (2 on a HiDPI display).
+    /// Output pixels per window point (2 on a HiDPI display), whatever ``layoutSpace`` is.
     public private(set) var pixelScale: CGFloat = 1
-    /// The window's size in points.
+    /// The SDL window's size in window points (``window``'s bounds in
+    /// ``LayoutSpace/windowPoints``; see ``placement`` for the UI's size in other spaces).
     public private(set) var windowSizeInPoints: CGSize = .zero
     /// GPU-side counters of the last ``render()``.
     public private(set) var counters = FrameCounters()
@@ -78,12 +112,54 @@ public final class SDLHost {
     /// CPU time of the last ``render()`` split into draw-list build and submission (and, after
     /// ``renderFrame()``, clear and present), for benchmarks and overlays.
     public private(set) var lastRenderTimings = RenderTimings()
-    /// Where the mouse hovers (window points), nil before it moves; no touch is sent for hover.
+    /// Where the mouse hovers (UI points, in ``window``'s coordinates), nil before it moves;
+    /// no touch is sent for hover.
     public internal(set) var hoverLocation: CGPoint?
     /// The colour standalone frames are cleared to.
     public var clearColor: UIColor
     /// Seconds on a monotonic clock since the host started; replace for deterministic tests.
+    /// Not read while ``fixedTimeStep`` is set.
     public var clock: () -> TimeInterval
+    /// What one UI point is and how the UI sits over the game's render state (see
+    /// ``LayoutSpace``); ``LayoutSpace/automatic`` by default. Takes effect at once.
+    public var layoutSpace: LayoutSpace = .automatic {
+        didSet { if oldValue != layoutSpace { refreshPlacement() } }
+    }
+    /// Where the UI is on the window's output, from ``layoutSpace`` and the game's render
+    /// state as last read (by ``update()``, ``render()`` and pointer events).
+    public private(set) var placement = Placement(space: .windowPoints, size: .zero, pixelsPerPoint: 1, origin: .zero)
+    /// Which inputs move and use focus (``UIWindow/focusNavigation`` of ``window``). Standalone
+    /// and headless hosts start with ``FocusNavigation/all``; embedded hosts with
+    /// ``FocusNavigation/gameController`` only **(project choice)**: games bind Tab, the arrows,
+    /// Space and Return, and send every key through ``handle(_:)``, so the keyboard moves
+    /// focus only when the game asks for it. An editing text field gets its keys either way.
+    public var focusNavigation: FocusNavigation {
+        get { window.focusNavigation }
+        set { window.focusNavigation = newValue }
+    }
+    /// Whether a press (click or touch) that no view takes, one that goes to the game, ends
+    /// editing in the window (``UIView/endEditing(_:)`` without force, so a text field's
+    /// delegate may refuse). True for embedded hosts, false otherwise **(project choice; UIKit
+    /// ends editing only when told)**: a player who clicks back into the game gets the arrow
+    /// keys back.
+    public var endsEditingOnPressOutsideUI: Bool
+    /// A fixed time step: each ``update()`` advances the UI's time by exactly this many seconds,
+    /// and input is stamped with the current step's time, so a run with the same input gives
+    /// the same frames and pixels whatever the machine's speed (goldens, screenshots, replays).
+    /// Nil (the default) follows ``clock``. Time continues from where it is when the step is
+    /// set or changed; values that are not finite or not positive turn it off, and back on
+    /// ``clock`` time never runs backwards (it holds until the clock catches up).
+    public var fixedTimeStep: TimeInterval? {
+        didSet {
+            if let step = fixedTimeStep, !(step.isFinite && step > 0) { fixedTimeStep = nil }
+            guard fixedTimeStep != oldValue else { return }
+            // Count steps from here (time = start + steps × step, so it doesn't drift).
+            fixedStart = oldValue.map { fixedStart + Double(fixedSteps) * $0 } ?? window.frameClock.currentTime
+            fixedSteps = 0
+        }
+    }
+    /// Whether ``shutdown()`` ran; then every call is a no-op (see the overview).
+    public private(set) var isShutDown = false
     /// Where the host writes one-line notices (renderer chosen, assets that failed).
     public var log: (String) -> Void = { FileHandle.standardError.write(Data(("SDLControls: " + $0 + "\n").utf8)) }
 
@@ -95,9 +171,24 @@ public final class SDLHost {
     private var translator = SDLInputTranslator()
     private let forcedScale: CGFloat?
     private let ownsSDL: Bool
+    /// The SDL window's id, kept so events are matched without touching a window the game
+    /// may have destroyed.
+    let sdlWindowID: UInt32
+    /// Whether `renderer` is the window's own (`SDL_GetRenderer`), so its life can be checked.
+    private let rendererIsTheWindows: Bool
+    /// The window's render state as last read with no render target bound.
+    var windowState = WindowRenderState()
     private var textInputOwned = false
-    private var isShutDown = false
+    private var lastIMERect: SDL_Rect?
+    private var holdsClickThroughHint = false
+    private var reportedDetached = false
     private var quitRequested = false
+    /// Whether ``windowState`` was read since the game last had a chance to change it (the end
+    /// of ``update()`` or ``render()``).
+    private var renderStateIsCurrent = false
+    /// While ``fixedTimeStep`` is set: the time it was set at and the updates since.
+    private var fixedStart: TimeInterval = 0
+    private var fixedSteps = 0
 
     // MARK: Creating
 
@@ -105,10 +196,17 @@ public final class SDLHost {
     /// window and renderer.
     public convenience init(configuration: Configuration) throws {
         if configuration.headless {
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
-            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+            // Read when video starts and the renderer is created, then put back: a later host
+            // (or the game) starts SDL with the drivers it would have had.
+            SDLSharedState.holdHint(SDL_HINT_VIDEODRIVER, "dummy")
+            SDLSharedState.holdHint(SDL_HINT_RENDER_DRIVER, "software")
         }
-        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        defer {
+            if configuration.headless {
+                SDLSharedState.releaseHint(SDL_HINT_VIDEODRIVER)
+                SDLSharedState.releaseHint(SDL_HINT_RENDER_DRIVER)
+            }
+        }
         try SDLHost.initializeLibraries(wantsWindow: !configuration.headless)
         let scale = configuration.scale.flatMap { $0.isFinite && $0 > 0 ? min($0, 8) : nil }
         let w = max(1, Int32(((configuration.size.width.isFinite ? configuration.size.width : 1) * (scale ?? 1)).rounded()))
@@ -143,7 +241,15 @@ public final class SDLHost {
             throw error
         }
         if mode == .standalone { log("renderer \(rendererDescription)") }
-        SDL_StopTextInput()   // SDL starts with text input on; only a focused text responder wants it
+        // SDL starts with text input on; only a focused text responder wants it (unless another
+        // host's is editing now).
+        if !SDLSharedState.hostsUseTextInput { SDL_StopTextInput() }
+        // The click that focuses the window also clicks (macOS), for as long as a host runs.
+        SDLSharedState.holdHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        holdsClickThroughHint = true
+        focusNavigation = configuration.focusNavigation
+        fixedTimeStep = configuration.fixedTimeStep
+        layoutSpace = configuration.layoutSpace
     }
 
     /// Creates a headless host: dummy video driver, software renderer, `size` points at
@@ -154,22 +260,37 @@ public final class SDLHost {
     }
 
     /// Embeds the UI in a game that owns `window`, `renderer` and the loop. SDL (video) must
-    /// already be initialized by the game; the host initializes SDL_ttf and SDL_image.
+    /// already be initialized by the game; the host initializes SDL_ttf and SDL_image, and
+    /// ``shutdown()`` leaves them, SDL and the render state as the game had them. Call
+    /// ``shutdown()`` before destroying the window and renderer (a host that finds them
+    /// destroyed stops, and logs it once).
     public convenience init(embeddingWindow window: OpaquePointer, renderer: OpaquePointer,
                             fonts: FontConfiguration = FontConfiguration()) throws {
         guard SDL_WasInit(SDL_INIT_VIDEO) != 0 else {
             throw SDLControlsError.initializationFailed("the game must call SDL_Init(SDL_INIT_VIDEO) before embedding")
         }
+        let id = SDL_GetWindowID(window)
+        guard id != 0, SDL_GetWindowFromID(id) == window else {
+            throw SDLControlsError.initializationFailed("the window passed to SDLHost(embeddingWindow:) is not an SDL window")
+        }
         try SDLHost.initializeSatellites()
-        try self.init(window: window, renderer: renderer, mode: .embedded, fonts: fonts, forcedScale: nil, ownsSDL: false,
-                      clearColor: .clear)
+        do {
+            try self.init(window: window, renderer: renderer, mode: .embedded, fonts: fonts, forcedScale: nil, ownsSDL: false,
+                          clearColor: .clear)
+        } catch {
+            SDLHost.shutdownSatellites()
+            throw error
+        }
     }
 
     private init(window sdlWindow: OpaquePointer, renderer: OpaquePointer, mode: Mode, fonts: FontConfiguration,
                  forcedScale: CGFloat?, ownsSDL: Bool, clearColor: UIColor) throws {
         self.sdlWindow = sdlWindow
         self.renderer = renderer
+        sdlWindowID = SDL_GetWindowID(sdlWindow)
+        rendererIsTheWindows = SDL_GetRenderer(sdlWindow) == renderer
         self.mode = mode
+        endsEditingOnPressOutsideUI = mode == .embedded
         self.forcedScale = forcedScale
         self.ownsSDL = ownsSDL
         self.clearColor = clearColor
@@ -190,21 +311,18 @@ public final class SDLHost {
         // while it is the newest host (put back at shutdown).
         self.window.hostTextMeasurer = backend
         UIApplication.shared.textMeasurer = backend
-        UIPasteboard.general.backend = UIPasteboard.Backend(
-            read: {
-                guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }
-                defer { SDL_free(raw) }
-                return String(cString: raw)
-            },
-            write: { SDL_SetClipboardText($0) })
-        if mode == .embedded {
-            self.window.backgroundColor = nil
-        } else {
-            self.window.backgroundColor = nil
-        }
+        SDLSharedState.acquireClipboard()
+        SDLSharedState.register(self)
+        self.window.backgroundColor = nil   // a bare window lets presses through to the game
+        self.window.focusNavigation = mode == .embedded ? .gameController : .all
         refreshWindowMetrics()
         self.window.makeKeyAndVisible()
         gameControllers.start(log: log)
+    }
+
+    /// Shuts down a host nobody shut down (see ``shutdown()``).
+    isolated deinit {
+        shutdown()
     }
 
     /// The game controllers this host has open (SDL joystick instance ids, ascending). A
@@ -213,13 +331,16 @@ public final class SDLHost {
     public var openGameControllers: [Int] { gameControllers.opened.keys.map { Int($0) }.sorted() }
 
     /// Releases the renderer's textures and, for hosts that created them, the window,
-    /// renderer and SDL. Called by `run` when it returns; safe to call twice.
+    /// renderer and SDL. An embedded host leaves SDL, SDL_image, SDL_ttf, hints and text input
+    /// as the game had them (see `SDLSharedState.swift`). Safe to call twice; every call on
+    /// the host after it is a no-op. Runs on its own if the host is released without it.
     public func shutdown() {
         guard !isShutDown else { return }
+        let alive = rendererIsAlive
         isShutDown = true
         window.cancelAllTouches()
         gameControllers.stop()
-        backend.destroy()
+        if alive { backend.destroy() }   // a destroyed renderer took its textures with it
         fonts.closeAll()
         window.hostTextMeasurer = nil
         if UIApplication.shared.textMeasurer === backend {
@@ -227,15 +348,47 @@ public final class SDLHost {
             UIApplication.shared.textMeasurer = UIApplication.shared.windows.compactMap(\.hostTextMeasurer).last
                 ?? ApproximateTextMeasurer()
         }
-        UIPasteboard.general.backend = nil
+        if textInputOwned {
+            textInputOwned = false
+            SDLSharedState.endTextInput()
+        }
+        SDLSharedState.releaseClipboard()
+        SDLSharedState.unregister(self)
+        if window.isKeyWindow, let other = SDLSharedState.liveHosts.last {
+            other.window.makeKey()   // keys and nil-target actions go to a host that still runs
+        }
+        if holdsClickThroughHint {
+            holdsClickThroughHint = false
+            SDLSharedState.releaseHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH)
+        }
         if ownsSDL {
-            SDL_DestroyRenderer(renderer)
-            SDL_DestroyWindow(sdlWindow)
+            if alive { SDL_DestroyRenderer(renderer) }
+            if SDL_GetWindowFromID(sdlWindowID) == sdlWindow { SDL_DestroyWindow(sdlWindow) }
             SDLHost.shutdownLibraries()
         } else {
-            TTF_Quit()
-            IMG_Quit()
+            SDLHost.shutdownSatellites()
         }
+    }
+
+    /// Whether the window and renderer still exist (a game may destroy them before
+    /// ``shutdown()``; SDL then has freed the textures).
+    var rendererIsAlive: Bool {
+        guard let w = SDL_GetWindowFromID(sdlWindowID), w == sdlWindow else { return false }
+        return !rendererIsTheWindows || SDL_GetRenderer(w) == renderer
+    }
+
+    /// Whether calls should do anything: not shut down, and the window and renderer exist
+    /// (reported once when they don't).
+    private var isUsable: Bool {
+        guard !isShutDown else { return false }
+        guard rendererIsAlive else {
+            if !reportedDetached {
+                reportedDetached = true
+                log("the window or renderer was destroyed before shutdown(); the UI does nothing more")
+            }
+            return false
+        }
+        return true
     }
 
     private static func initializeLibraries(wantsWindow: Bool) throws {
@@ -265,51 +418,92 @@ public final class SDLHost {
         }
     }
 
+    /// SDL_ttf (counted by SDL_ttf itself) and SDL_image (counted across hosts).
     private static func initializeSatellites() throws {
         guard TTF_Init() == 0 else { throw SDLControlsError.initializationFailed("SDL_ttf: " + sdlError()) }
-        let wanted = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
-        if IMG_Init(wanted) & Int32(IMG_INIT_PNG.rawValue) == 0 {
+        do {
+            try SDLSharedState.acquireImageLibrary()
+        } catch {
             TTF_Quit()
-            throw SDLControlsError.initializationFailed("SDL_image: " + sdlError())
+            throw error
         }
     }
 
-    private static func shutdownLibraries() {
-        IMG_Quit()
+    private static func shutdownSatellites() {
+        SDLSharedState.releaseImageLibrary()
         TTF_Quit()
+    }
+
+    private static func shutdownLibraries() {
+        shutdownSatellites()
         SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
     }
 
     // MARK: Per frame
 
     /// Feeds one SDL event to the UI. Returns true when the UI consumed it and the game
-    /// should ignore it (see `SDLInputTranslator` for exactly what counts).
+    /// should ignore it (the table is in `SDLInputTranslator` and the README). Events may come
+    /// before the first ``update()``; after ``shutdown()`` this returns false.
     @discardableResult
     public func handle(_ event: SDL_Event) -> Bool {
+        guard isUsable else { return false }
         if SDL_EventType(event.type) == SDL_QUIT { quitRequested = true }
         return translator.handle(event, host: self)
     }
 
-    /// The per-frame update: starts the frame, delivers the batched actions (rule E1),
-    /// lays out the tree and keeps SDL's text input in step with the first responder.
-    /// Call it once a frame after handling the frame's events and before ``render()``.
+    /// The per-frame update: reads the game's render state (``placement``), starts the frame,
+    /// runs this window's timers, delivers the batched actions (rule E1), lays out the tree
+    /// and keeps SDL's text input in step with the first responder. Call it once a frame
+    /// after handling the frame's events and before ``render()``.
     public func update() {
+        guard isUsable else { return }
+        refreshRenderState()
         let app = UIApplication.shared
         app.beginFrame()
         // This window's timers (autorepeat, caret blink, animations) before actions (rule E1).
-        window.frameClock.advanceTime(to: clock())
+        window.frameClock.advanceTime(to: now())
         app.deliverPendingActions()
         window.layoutIfNeeded()
         window.updateFocusIfNeeded()   // a focus reset asked for this frame, now that layout is done
         syncTextInput()
+        if fixedTimeStep != nil { fixedSteps += 1 }   // the next frame's input and update
+        renderStateIsCurrent = false                   // the game draws next, and may change it
     }
 
-    /// Draws the UI with the current render target: builds the draw list (reused when
-    /// nothing changed) and submits it. Saves and restores the render state it changes.
+    /// Draws the UI into the current render target, where ``placement`` puts it: builds the
+    /// draw list (reused when nothing changed) at the output's pixels per point and submits it
+    /// at render scale 1, then puts back the draw colour, blend mode, scale, viewport and clip
+    /// rectangle exactly. The render target is not changed. Works without a prior ``update()``
+    /// (layout happens here then).
+    ///
+    /// A render target stands for the window's whole output **(project choice)**: the UI is
+    /// laid out as on the window and drawn scaled by the target's size over the output's
+    /// (the smaller ratio when they differ by axis), so a game that draws the target over the
+    /// whole window gets the UI, and its hit-testing, where it would be without the target.
     public func render() {
-        let saved = RenderStateGuard(renderer: renderer)
-        SDL_RenderSetViewport(renderer, nil)
-        SDL_RenderSetScale(renderer, 1, 1)
+        guard isUsable else { return }
+        refreshRenderState()
+        let saved = RenderStateSnapshot(renderer: renderer)   // leaves scale 1
+        var origin = placement.origin
+        var pixelsPerPoint = placement.pixelsPerPoint
+        var viewport: CGRect? = placement.space == .gameUnits ? windowState.viewport : nil
+        if saved.target != nil {
+            var tw: Int32 = 0, th: Int32 = 0
+            SDL_GetRendererOutputSize(renderer, &tw, &th)
+            let o = windowState.outputSize
+            let k = o.width > 0 && o.height > 0 ? min(CGFloat(tw) / o.width, CGFloat(th) / o.height) : 1
+            if k.isFinite, k > 0 {
+                origin = CGPoint(x: origin.x * k, y: origin.y * k)
+                pixelsPerPoint = min(max(pixelsPerPoint * k, SDLHost.pixelsPerPointRange.lowerBound), SDLHost.pixelsPerPointRange.upperBound)
+                viewport = viewport.map { CGRect(x: $0.minX * k, y: $0.minY * k, width: $0.width * k, height: $0.height * k) }
+            }
+        }
+        if var r = viewport.map({ SDL_Rect(x: Int32(saturating: $0.minX.rounded()), y: Int32(saturating: $0.minY.rounded()),
+                                           w: Int32(saturating: $0.width.rounded()), h: Int32(saturating: $0.height.rounded())) }) {
+            SDL_RenderSetViewport(renderer, &r)
+        } else {
+            SDL_RenderSetViewport(renderer, nil)
+        }
         var c = FrameCounters()
         backend.atlas.runsRasterized = 0
         backend.atlas.uploads = 0
@@ -318,12 +512,12 @@ public final class SDLHost {
         backend.images.uploadedBytes = 0
         let atlasGeneration = backend.atlas.generation
         let buildStart = RenderTimings.threadCPUTime()
-        drawStats = window.buildDrawList(into: drawList, scale: pixelScale, resources: backend)
+        drawStats = window.buildDrawList(into: drawList, scale: pixelsPerPoint, resources: backend)
         if backend.atlas.overflowed {
             // The atlas filled up mid-build: start it afresh and build the frame once more.
             backend.atlas.reset(recreateTexture: false)
             window.needsRedraw = true
-            drawStats = window.buildDrawList(into: drawList, scale: pixelScale, resources: backend)
+            drawStats = window.buildDrawList(into: drawList, scale: pixelsPerPoint, resources: backend)
             if backend.atlas.overflowed { log("text for one frame exceeds the \(TextAtlas.size)px atlas; some text is not drawn") }
         }
         let buildEnd = RenderTimings.threadCPUTime()
@@ -340,10 +534,12 @@ public final class SDLHost {
         c.viewsRedrawn = drawStats.viewsRedrawn
         counters = c
         saved.restore()
+        renderStateIsCurrent = false
     }
 
     /// One standalone frame: clear, ``render()``, present. Embedded games don't call this.
     public func renderFrame() {
+        guard isUsable else { return }
         // Components, not resolvedColor(with:): that creates a UIColor, a heap allocation every frame.
         let c = clearColor.resolvedComponents(with: window.userInterfaceStyle)
         SDL_SetRenderDrawColor(renderer, UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()),
@@ -358,9 +554,13 @@ public final class SDLHost {
         lastRenderTimings.present = RenderTimings.threadCPUTime() - presentStart
     }
 
-    /// Polls every pending SDL event into ``handle(_:)``. Returns false once the user asked to quit.
+    /// Polls every pending SDL event into ``handle(_:)``. Returns false once the user asked to
+    /// quit (`SDL_QUIT`, or the host's window was closed). With two hosts in one process, poll
+    /// once yourself and give every event to each host's ``handle(_:)`` instead: each takes
+    /// only its own window's events, and this method would drop the other window's.
     @discardableResult
     public func pollEvents() -> Bool {
+        guard isUsable else { return false }
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             handle(event)
@@ -373,6 +573,7 @@ public final class SDLHost {
     /// of frames run. Does not shut the host down.
     @discardableResult
     public func run(frames: Int? = nil, onFrame: ((Int) -> Bool)? = nil) -> Int {
+        guard isUsable else { return 0 }
         var frame = 0
         while frames.map({ frame < $0 }) ?? true {
             guard pollEvents() else { break }
@@ -386,20 +587,26 @@ public final class SDLHost {
 
     // MARK: Screenshots
 
-    /// The current render target's pixels as ARGB8888, row by row, with its size.
+    /// The current render target's pixels as ARGB8888, row by row, with its size: the whole
+    /// target, whatever viewport or scale the game set. Empty after ``shutdown()``.
     public func readPixels() -> (width: Int, height: Int, pixels: [UInt32]) {
+        guard isUsable else { return (0, 0, []) }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         guard w > 0, h > 0 else { return (0, 0, []) }
-        var pixels = [UInt32](repeating: 0, count: Int(w * h))
+        var pixels = [UInt32](repeating: 0, count: Int(w) * Int(h))
+        let saved = RenderStateSnapshot(renderer: renderer)   // SDL reads the viewport: read it all
+        SDL_RenderSetViewport(renderer, nil)
         pixels.withUnsafeMutableBytes { raw in
             _ = SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, raw.baseAddress, w * 4)
         }
+        saved.restore()
         return (Int(w), Int(h), pixels)
     }
 
-    /// Writes the current frame to a PNG file (SDL2_image).
+    /// Writes the current frame to a PNG file (SDL2_image). Throws after ``shutdown()``.
     public func screenshot(to path: String) throws {
+        guard isUsable else { throw SDLControlsError.screenshotFailed("the host was shut down") }
         var (w, h, pixels) = readPixels()
         guard w > 0 else { throw SDLControlsError.screenshotFailed("the renderer has no output") }
         let result: Int32 = pixels.withUnsafeMutableBytes { raw in
@@ -415,20 +622,24 @@ public final class SDLHost {
     // MARK: Helpers used by input translation
 
     func isOurWindow(_ id: UInt32) -> Bool {
-        id == 0 || id == SDL_GetWindowID(sdlWindow)
+        id == 0 || id == sdlWindowID
     }
 
-    func now() -> TimeInterval { clock() }
+    /// The time of input and timers: the current fixed step, or ``clock``.
+    func now() -> TimeInterval {
+        guard let step = fixedTimeStep else { return clock() }
+        return fixedStart + Double(fixedSteps) * step
+    }
 
-    /// SDL window units (mouse coordinates, window sizes) per point: 1, or the forced scale
-    /// of a headless host.
+    /// Asks ``run(frames:onFrame:)`` and ``pollEvents()`` to stop (the window was closed).
+    func requestQuit() { quitRequested = true }
+
+    /// SDL window units (mouse coordinates, window sizes) per window point: 1, or the forced
+    /// scale of a headless host.
     public var windowUnitsPerPoint: CGFloat { forcedScale ?? 1 }
 
-    /// Window units (SDL's mouse coordinates) to points.
-    func points(fromWindowX x: CGFloat, y: CGFloat) -> CGPoint {
-        let f = forcedScale ?? 1
-        return CGPoint(x: x / f, y: y / f)
-    }
+    /// The contacts (mouse, fingers) the translator has down.
+    var activeContactIDs: [Int64] { translator.activeContactIDs }
 
     /// Whether a view owns the touch of contact `id` (the UI uses it; the game should not).
     func contactIsOwned(_ id: Int64) -> Bool {
@@ -437,21 +648,44 @@ public final class SDLHost {
         return view !== window || window.backgroundColor != nil
     }
 
-    /// Reads the window's size and pixel density; resizes the root view.
+    /// Reads the window's size and pixel density (a resize or display change); resizes the
+    /// root view and redraws.
     func refreshWindowMetrics() {
-        var ww: Int32 = 0, wh: Int32 = 0, ow: Int32 = 0, oh: Int32 = 0
-        SDL_GetWindowSize(sdlWindow, &ww, &wh)
-        SDL_GetRendererOutputSize(renderer, &ow, &oh)
-        if let f = forcedScale {
-            pixelScale = f
-            windowSizeInPoints = CGSize(width: CGFloat(ww) / f, height: CGFloat(wh) / f)
-        } else {
-            pixelScale = ww > 0 ? max(0.25, CGFloat(ow) / CGFloat(ww)) : 1
-            windowSizeInPoints = CGSize(width: CGFloat(max(0, ww)), height: CGFloat(max(0, wh)))
-        }
-        window.frame = CGRect(origin: .zero, size: windowSizeInPoints)
+        refreshRenderState()
         window.setNeedsLayout()
         window.needsRedraw = true
+    }
+
+    /// Reads the game's render state for the window (kept as it was while a render target is
+    /// bound, when SDL reports the target's) and updates ``placement``.
+    func refreshRenderState() {
+        if let state = WindowRenderState.read(renderer: renderer, window: sdlWindow) { windowState = state }
+        refreshPlacement()
+        renderStateIsCurrent = true
+    }
+
+    /// Reads the render state for a pointer event: once per batch of events (SDL converted
+    /// them all with the state the game left after its last frame), not once per event.
+    func refreshRenderStateForInput() {
+        if !renderStateIsCurrent { refreshRenderState() }
+    }
+
+    /// Recomputes ``placement`` (and the window-point metrics) from the last render state;
+    /// resizes ``window`` when the UI's size changed.
+    func refreshPlacement() {
+        let points = SDLHost.placement(space: .windowPoints, state: windowState, forcedScale: forcedScale)
+        pixelScale = points.pixelsPerPoint
+        windowSizeInPoints = points.size
+        let p = SDLHost.placement(space: layoutSpace, state: windowState, forcedScale: forcedScale)
+        let frame = CGRect(origin: .zero, size: p.size)
+        if window.frame != frame {
+            window.frame = frame
+            window.setNeedsLayout()
+        }
+        if p != placement {
+            placement = p
+            window.needsRedraw = true
+        }
     }
 
     func recreateTextures() {
@@ -459,23 +693,22 @@ public final class SDLHost {
         window.needsRedraw = true
     }
 
+    /// SDL text input on while this window's first responder takes text (counted across
+    /// hosts, so one host's field ending doesn't stop another's, and a game's own text input
+    /// stays on); the IME rectangle follows the caret, set only when it moves.
     private func syncTextInput() {
-        let responder = window.firstResponder
-        if let input = responder as? UIKeyInput {
-            if !textInputOwned {
-                SDL_StartTextInput()
-                textInputOwned = true
-            }
-            if let composing = input as? UITextInputComposing {
-                let r = composing.caretRectInWindow
-                let f = forcedScale ?? 1
-                var rect = SDL_Rect(x: Int32(clamping: Int((r.minX * f).rounded())), y: Int32(clamping: Int((r.minY * f).rounded())),
-                                    w: Int32(clamping: Int((r.width * f).rounded())), h: Int32(clamping: Int((r.height * f).rounded())))
+        let input = window.firstResponder as? UIKeyInput
+        if (input != nil) != textInputOwned {
+            textInputOwned = input != nil
+            if textInputOwned { SDLSharedState.beginTextInput() } else { SDLSharedState.endTextInput() }
+            lastIMERect = nil
+        }
+        if let composing = input as? UITextInputComposing {
+            var rect = windowRect(of: composing.caretRectInWindow)
+            if lastIMERect.map({ $0.x != rect.x || $0.y != rect.y || $0.w != rect.w || $0.h != rect.h }) ?? true {
                 SDL_SetTextInputRect(&rect)
+                lastIMERect = rect
             }
-        } else if textInputOwned {
-            SDL_StopTextInput()
-            textInputOwned = false
         }
     }
 }

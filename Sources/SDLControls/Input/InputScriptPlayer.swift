@@ -36,12 +36,13 @@ public final class InputScriptPlayer {
 
     /// The SDL events that reproduce one scripted event.
     func sdlEvents(for event: InputScript.Event) -> [SDL_Event] {
-        let windowID = SDL_GetWindowID(host.sdlWindow)
-        let unit = host.windowUnitsPerPoint
+        let windowID = host.sdlWindowID
         var e = SDL_Event()
         switch event {
         case .mouse(let phase, let p):
-            let x = Int32(clamping: Int((p.x * unit).rounded())), y = Int32(clamping: Int((p.y * unit).rounded()))
+            // UI points to the window coordinates a real mouse reports (SDL then applies the
+            // game's logical size, as it does for a real mouse).
+            let (x, y) = host.windowCoordinates(of: p)
             if phase == .move {
                 e.type = SDL_MOUSEMOTION.rawValue
                 e.motion.windowID = windowID
@@ -58,13 +59,11 @@ public final class InputScriptPlayer {
                 e.button.y = y
             }
         case .finger(let phase, let id, let p):
-            let size = host.windowSizeInPoints
             e.type = phase == .down ? SDL_FINGERDOWN.rawValue : (phase == .up ? SDL_FINGERUP.rawValue : SDL_FINGERMOTION.rawValue)
             e.tfinger.windowID = windowID
             e.tfinger.touchId = InputScriptPlayer.scriptTouchDevice
             e.tfinger.fingerId = id
-            e.tfinger.x = Float(size.width > 0 ? p.x / size.width : 0)
-            e.tfinger.y = Float(size.height > 0 ? p.y / size.height : 0)
+            (e.tfinger.x, e.tfinger.y) = host.normalizedWindowPosition(of: p)   // SDL maps it into the viewport
         case .key(let down, let name, let mods):
             let scancode = SDL_GetScancodeFromName(name)
             e.type = down ? SDL_KEYDOWN.rawValue : SDL_KEYUP.rawValue
@@ -98,6 +97,7 @@ public final class InputScriptPlayer {
             e.window.windowID = windowID
             e.window.event = UInt8((gained ? SDL_WINDOWEVENT_FOCUS_GAINED : SDL_WINDOWEVENT_FOCUS_LOST).rawValue)
         case .resize(let size):
+            let unit = host.windowUnitsPerPoint   // a resize is in window points
             SDL_SetWindowSize(host.sdlWindow, Int32(size.width * unit), Int32(size.height * unit))
             e.type = SDL_WINDOWEVENT.rawValue
             e.window.windowID = windowID
@@ -171,20 +171,18 @@ public final class InputScriptRecorder {
     /// are skipped.
     public func record(_ event: SDL_Event, frame: Int) {
         let type = SDL_EventType(event.type)
-        let unit = host.windowUnitsPerPoint
         func add(_ e: InputScript.Event) { script.entries.append(.init(frame: frame, event: e)) }
         switch type {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             guard event.button.button == UInt8(SDL_BUTTON_LEFT), event.button.which != SDLInputTranslator.touchMouseID else { return }
             mouseDown = type == SDL_MOUSEBUTTONDOWN
-            add(.mouse(mouseDown ? .down : .up, CGPoint(x: CGFloat(event.button.x) / unit, y: CGFloat(event.button.y) / unit)))
+            add(.mouse(mouseDown ? .down : .up, host.location(ofMouseX: event.button.x, y: event.button.y)))
         case SDL_MOUSEMOTION:
             guard mouseDown, event.motion.which != SDLInputTranslator.touchMouseID else { return }
-            add(.mouse(.move, CGPoint(x: CGFloat(event.motion.x) / unit, y: CGFloat(event.motion.y) / unit)))
+            add(.mouse(.move, host.location(ofMouseX: event.motion.x, y: event.motion.y)))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             guard event.tfinger.touchId != SDLInputTranslator.mouseTouchID else { return }
-            let size = host.windowSizeInPoints
-            let p = CGPoint(x: CGFloat(event.tfinger.x) * size.width, y: CGFloat(event.tfinger.y) * size.height)
+            let p = host.location(ofFingerX: event.tfinger.x, y: event.tfinger.y)
             let phase: InputScript.Phase = type == SDL_FINGERDOWN ? .down : (type == SDL_FINGERUP ? .up : .move)
             add(.finger(phase, id: event.tfinger.fingerId, p))
         case SDL_KEYDOWN, SDL_KEYUP:
@@ -201,6 +199,7 @@ public final class InputScriptRecorder {
             case SDL_WINDOWEVENT_FOCUS_LOST: add(.focus(gained: false))
             case SDL_WINDOWEVENT_FOCUS_GAINED: add(.focus(gained: true))
             case SDL_WINDOWEVENT_RESIZED:
+                let unit = host.windowUnitsPerPoint
                 add(.resize(CGSize(width: CGFloat(event.window.data1) / unit, height: CGFloat(event.window.data2) / unit)))
             default: break
             }

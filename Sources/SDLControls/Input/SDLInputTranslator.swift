@@ -1,32 +1,49 @@
 import SDLControlsSDL2
 import Foundation
 
-/// Turns SDL events into the core's platform-neutral input.
+/// The platform half of the host: turns SDL events into the core's platform-neutral input
+/// and answers whether the UI consumed each one.
 ///
 /// Handled:
 /// - Left mouse button down / motion / up → one touch of type `.indirectPointer`. Motion
 ///   with no button down is hover: remembered in ``SDLHost/hoverLocation``, sends no touch.
-/// - `SDL_FINGERDOWN/MOTION/UP` → one touch per finger (any number at once), normalized
-///   coordinates scaled to window points.
+/// - `SDL_FINGERDOWN/MOTION/UP` → one touch per finger (any number at once).
+/// - Positions in the game's coordinate system (`Rendering/RenderPlacement.swift`): mouse
+///   positions in window units, or in logical units when the game set a logical size; finger
+///   positions normalized to the renderer's viewport; both become UI points the way the UI is
+///   drawn (``SDLHost/placement``), so a press lands on the control drawn under it.
 /// - Duplicates dropped: mouse events SDL synthesized from touches (`which == SDL_TOUCH_MOUSEID`)
 ///   and touch events synthesized from the mouse (`touchId == SDL_MOUSE_TOUCHID`).
-/// - Timestamps from the host's monotonic session clock, not SDL's 32-bit milliseconds
-///   (which wrap after about 49.7 days).
+/// - Timestamps from the host's clock (monotonic, or its fixed step), not SDL's 32-bit
+///   milliseconds (which wrap after about 49.7 days).
 /// - Every touch cancelled on focus loss, minimize, hide, and `SDL_APP_WILLENTERBACKGROUND`.
-/// - `SDL_KEYDOWN/UP` → `UIPress` to the first responder; `SDL_TEXTINPUT` → `insertText`;
-///   `SDL_TEXTEDITING` → `setMarkedText` (IME composition).
+/// - A press no view takes ends editing when ``SDLHost/endsEditingOnPressOutsideUI`` is on.
+/// - `SDL_KEYDOWN/UP` → `UIPress` through the responder chain from the first responder;
+///   `SDL_TEXTINPUT` → `insertText`; `SDL_TEXTEDITING` → `setMarkedText` (IME composition).
 /// - Resize, display and pixel-density changes → the window's bounds and scale.
+/// - `SDL_WINDOWEVENT_CLOSE` of the host's window → ``SDLHost/pollEvents()`` returns false.
 /// - `SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET` → textures recreated.
 /// - Events for other windows (`windowID`) are left alone and reported as not consumed.
 /// - `SDL_CONTROLLER*` → `SDLGameControllerInput.swift` (hot-plug, buttons, axes).
 ///
 /// Not handled: right and middle buttons and the wheel (no scroll views yet), pen
-/// pressure, drag-and-drop of files. They are reported as not consumed.
+/// pressure, drag-and-drop of files, mouse capture, cursors. They are reported as not consumed.
 ///
-/// "Consumed" means the UI used the event and the game should not: a press that landed on
-/// a view, motion and release of a touch a view owns, keys while a responder has focus,
-/// text while a text responder is first. Window, app and render events are shared: the UI
-/// reacts to them but reports them as not consumed.
+/// **Consumed**, the answer of ``SDLHost/handle(_:)``: true exactly when the UI used the
+/// event, so the game should ignore it.
+///
+/// | Event | Consumed when |
+/// |---|---|
+/// | left button down, finger down | a view takes the press (hit-testing finds a view other than the bare root window) |
+/// | motion with the button held, finger motion | the touch belongs to a view |
+/// | left button up, finger up | the touch belonged to a view |
+/// | motion without a button (hover), other buttons, wheel | never |
+/// | key down | a responder used it: the first responder's own keys (an editing text field's typing, caret, Return and Escape; the date picker's arrows), or, with keyboard navigation on, Tab that moved focus, Space / Return that activated the focused control, an arrow that adjusted it or moved focus |
+/// | key repeat, key up | the key's first key-down was consumed (a held key belongs to whoever took it) |
+/// | text input, IME composition | a text responder is first responder and took it |
+/// | controller button, axis | the UI used it (`UIWindow+GameController.swift`) |
+/// | window, app, render, controller device events, quit | never: the UI reacts, the game sees them too |
+/// | any event for another window, or after shutdown | never |
 @MainActor
 struct SDLInputTranslator {
     /// The contact id used for the mouse.
@@ -39,6 +56,9 @@ struct SDLInputTranslator {
     private var fingerIDs: [FingerKey: Int64] = [:]
     private var nextFingerID: Int64 = 1
     private(set) var mouseDown = false
+
+    /// The contacts down now: the mouse's and each finger's.
+    var activeContactIDs: [Int64] { (mouseDown ? [Self.mouseContactID] : []) + fingerIDs.values }
 
     private struct FingerKey: Hashable {
         var touchID: Int64
@@ -53,11 +73,12 @@ struct SDLInputTranslator {
             let b = event.button
             guard b.which != Self.touchMouseID, host.isOurWindow(b.windowID) else { return false }
             guard b.button == UInt8(SDL_BUTTON_LEFT) else { return false }
-            let p = host.points(fromWindowX: CGFloat(b.x), y: CGFloat(b.y))
+            host.refreshRenderStateForInput()   // the state SDL converted the position with
+            let p = host.location(ofMouseX: b.x, y: b.y)
             if type == SDL_MOUSEBUTTONDOWN {
                 mouseDown = true
                 window.send(TouchSample(id: Self.mouseContactID, phase: .began, location: p, timestamp: host.now(), type: .indirectPointer))
-                return host.contactIsOwned(Self.mouseContactID)
+                return pressTaken(Self.mouseContactID, host: host)
             } else {
                 guard mouseDown else { return false }
                 let owned = host.contactIsOwned(Self.mouseContactID)
@@ -68,7 +89,8 @@ struct SDLInputTranslator {
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != Self.touchMouseID, host.isOurWindow(m.windowID) else { return false }
-            let p = host.points(fromWindowX: CGFloat(m.x), y: CGFloat(m.y))
+            host.refreshRenderStateForInput()
+            let p = host.location(ofMouseX: m.x, y: m.y)
             host.hoverLocation = p
             guard mouseDown else { return false }   // hover: no touch
             window.send(TouchSample(id: Self.mouseContactID, phase: .moved, location: p, timestamp: host.now(), type: .indirectPointer))
@@ -77,8 +99,8 @@ struct SDLInputTranslator {
             let f = event.tfinger
             guard f.touchId != Self.mouseTouchID, host.isOurWindow(f.windowID) else { return false }
             let key = FingerKey(touchID: f.touchId, fingerID: f.fingerId)
-            let size = host.windowSizeInPoints
-            let p = CGPoint(x: CGFloat(f.x) * size.width, y: CGFloat(f.y) * size.height)
+            host.refreshRenderStateForInput()
+            let p = host.location(ofFingerX: f.x, y: f.y)
             let id: Int64
             if type == SDL_FINGERDOWN {
                 id = nextFingerID
@@ -92,7 +114,7 @@ struct SDLInputTranslator {
             if phase == .ended { fingerIDs[key] = nil }
             let ownedBefore = host.contactIsOwned(id)
             window.send(TouchSample(id: id, phase: phase, location: p, timestamp: host.now(), type: .direct))
-            return phase == .began ? host.contactIsOwned(id) : ownedBefore
+            return phase == .began ? pressTaken(id, host: host) : ownedBefore
         case SDL_KEYDOWN, SDL_KEYUP:
             let k = event.key
             guard host.isOurWindow(k.windowID) else { return false }
@@ -116,6 +138,8 @@ struct SDLInputTranslator {
                 cancelAll(host)
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_DISPLAY_CHANGED:
                 host.refreshWindowMetrics()
+            case SDL_WINDOWEVENT_CLOSE:
+                host.requestQuit()   // with several windows SDL sends SDL_QUIT only for the last
             default:
                 break
             }
@@ -132,6 +156,14 @@ struct SDLInputTranslator {
         default:
             return false
         }
+    }
+
+    /// Whether a view took the press that just began on contact `id`; a press no view took
+    /// ends editing when the host asks for it.
+    private func pressTaken(_ id: Int64, host: SDLHost) -> Bool {
+        let taken = host.contactIsOwned(id)
+        if !taken, host.endsEditingOnPressOutsideUI { host.window.endEditing(false) }
+        return taken
     }
 
     private mutating func cancelAll(_ host: SDLHost) {

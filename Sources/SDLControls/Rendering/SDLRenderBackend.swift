@@ -9,10 +9,14 @@ import Foundation
 ///   everything that shares the atlas and clip, so a typical frame is one submission;
 /// - `SDL_RenderSetClipRect` only where commands change clip;
 /// - anti-aliasing comes from the geometry's feathered edges: no MSAA needed;
-/// - render state (draw colour, blend mode, clip, viewport, scale) saved and restored
-///   around the UI, so a game's own drawing is unaffected; the render target is not changed;
+/// - the game's coordinate system (`RenderPlacement.swift`): the host reads the logical size,
+///   scale, viewport and render target each frame, submits in output pixels at scale 1 inside
+///   the viewport where the UI goes, and puts back draw colour, blend mode, scale, viewport and
+///   clip exactly (`RenderStateSnapshot`); the render target is not changed;
+/// - text rasterized at the output's pixels per point (crisp under a logical size);
 /// - device and targets resets: all textures recreated, geometry rebuilt.
-/// Not implemented: rotated or transformed views (the core has no transforms).
+/// Not implemented: rotated or transformed views (the core has no transforms); a scale that
+/// differs by axis (the smaller is used); clipping the UI to the game's own clip rectangle.
 @MainActor
 final class SDLRenderBackend: DrawResources {
     let renderer: OpaquePointer
@@ -133,40 +137,5 @@ final class SDLRenderBackend: DrawResources {
     func destroy() {
         atlas.destroy()
         images.reset()
-    }
-}
-
-/// Saves the renderer state a game may rely on and restores it (embedded mode).
-struct RenderStateGuard {
-    let renderer: OpaquePointer
-    var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
-    var blend = SDL_BLENDMODE_NONE
-    var viewport = SDL_Rect()
-    var clip = SDL_Rect()
-    var clipEnabled = false
-    var scaleX: Float = 1, scaleY: Float = 1
-
-    init(renderer: OpaquePointer) {
-        self.renderer = renderer
-        SDL_GetRenderDrawColor(renderer, &r, &g, &b, &a)
-        SDL_GetRenderDrawBlendMode(renderer, &blend)
-        SDL_RenderGetViewport(renderer, &viewport)
-        clipEnabled = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
-        SDL_RenderGetClipRect(renderer, &clip)
-        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
-    }
-
-    func restore() {
-        SDL_RenderSetScale(renderer, scaleX, scaleY)
-        var vp = viewport
-        SDL_RenderSetViewport(renderer, &vp)
-        if clipEnabled {
-            var c = clip
-            SDL_RenderSetClipRect(renderer, &c)
-        } else {
-            SDL_RenderSetClipRect(renderer, nil)
-        }
-        SDL_SetRenderDrawBlendMode(renderer, blend)
-        SDL_SetRenderDrawColor(renderer, r, g, b, a)
     }
 }

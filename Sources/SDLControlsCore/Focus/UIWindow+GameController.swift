@@ -17,6 +17,10 @@ import Foundation
 /// press (or the start of the hold) was. Any button press shows the focus ring
 /// (``isFocusRingVisible``), as does the stick leaving its dead zone.
 ///
+/// With controller navigation off (``focusNavigation`` without ``FocusNavigation/gameController``)
+/// the D-pad, the stick, A and the shoulders are not used and show no ring; B still ends
+/// editing, and the back and start handlers still run.
+///
 /// **Repeat.** A held D-pad direction, or the stick held in one, repeats its step
 /// ``controllerRepeatDelay`` (0.4 s) after the press and then every
 /// ``controllerRepeatInterval`` (0.1 s), on the window's ``UIView/frameClock`` (the host
@@ -123,10 +127,17 @@ extension UIWindow {
     // MARK: Buttons
 
     private func controllerButtonDown(_ button: UIGameControllerInput.Button, _ input: UIGameControllerInput) -> Bool {
-        isFocusRingVisible = true
+        let navigates = focusNavigation.contains(.gameController)
+        if navigates { isFocusRingVisible = true }
         let state = focusSystem.controller(input.controller)
         let used: Bool
+        let isNavigation: Bool = switch button {
+        case .dpadUp, .dpadDown, .dpadLeft, .dpadRight, .south, .leftShoulder, .rightShoulder: true
+        default: false
+        }
         switch button {
+        case _ where isNavigation && !navigates:
+            used = false   // controller navigation is off (focusNavigation)
         case .dpadUp, .dpadDown, .dpadLeft, .dpadRight:
             let heading: UIFocusHeading = button == .dpadUp ? .up : button == .dpadDown ? .down : button == .dpadLeft ? .left : .right
             state.dpadRepeat?.invalidate()
@@ -166,6 +177,7 @@ extension UIWindow {
 
     private func controllerAxisMoved(_ axis: UIGameControllerInput.Axis, _ value: Double, _ input: UIGameControllerInput) -> Bool {
         guard axis == .leftX || axis == .leftY else { return false }
+        guard focusNavigation.contains(.gameController) else { return false }   // the stick is the game's
         let v = value.isNaN ? 0 : min(1, max(-1, value))
         let state = focusSystem.controller(input.controller)
         if axis == .leftX { state.stickX = v } else { state.stickY = v }

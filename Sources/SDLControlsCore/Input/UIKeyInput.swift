@@ -28,18 +28,53 @@ public protocol UITextInputComposing: UIKeyInput {
 
 extension UIWindow {
     /// Sends a key press to the first responder (or the window when there is none), which
-    /// passes what it doesn't handle up the responder chain. Returns whether a responder
-    /// other than the window and application was there to receive it.
+    /// passes what it doesn't handle up the responder chain. Returns whether the UI used the
+    /// press: false when it travelled the whole chain unhandled (see
+    /// ``UIResponder/pressesBegan(_:with:)``), true when any responder on the way kept it.
+    ///
+    /// **A held key belongs to whoever took its first key-down** **(project choice)**: the
+    /// key's repeats and its key-up are reported used exactly when that first key-down was,
+    /// so a game never sees a lone key-up, or repeats of a key it never saw go down. Repeats of
+    /// a key the UI did not take are not delivered to the UI at all (a Backspace the game
+    /// holds does not start deleting in a text field clicked meanwhile); a key-up is always
+    /// delivered. A repeat or key-up of a key this window never saw go down counts as a first
+    /// key-down and a free key-up respectively.
+    ///
+    /// A key-down shows the focus ring (``isFocusRingVisible``) when keyboard focus
+    /// navigation is on (``focusNavigation``).
     @discardableResult
     public func send(_ press: UIPress) -> Bool {
-        if press.phase == .began { isFocusRingVisible = true }   // the last input was a key
+        let code = press.key?.keyCode
+        switch press.phase {
+        case .began:
+            if press.isRepeat, let code, let owned = heldKeys[code] {
+                guard owned else { return false }   // the game's key: its repeats are the game's
+                deliver(press)
+                return true
+            }
+            if focusNavigation.contains(.keyboard) { isFocusRingVisible = true }   // the last input was a key
+            let used = deliver(press)
+            if let code { heldKeys[code] = used }
+            return used
+        case .ended, .cancelled:
+            let owned = code.flatMap { heldKeys.removeValue(forKey: $0) } ?? false
+            deliver(press)
+            return owned
+        }
+    }
+
+    /// Runs `press` through the responder chain from the first responder; returns whether a
+    /// responder handled it (it did not reach the end of the chain).
+    @discardableResult
+    private func deliver(_ press: UIPress) -> Bool {
+        press.reachedEndOfChain = false
         let event = UIPressesEvent(presses: [press], timestamp: press.timestamp)
         let receiver = firstResponder ?? self
         switch press.phase {
         case .began: receiver.pressesBegan([press], with: event)
         case .ended, .cancelled: receiver.pressesEnded([press], with: event)
         }
-        return firstResponder != nil
+        return !press.reachedEndOfChain
     }
 
     /// Sends committed text to the first responder if it takes text. Returns whether it did.

@@ -105,6 +105,9 @@ public final class UIPress {
     public let timestamp: TimeInterval
     /// Whether this is an auto-repeat of a held key.
     public let isRepeat: Bool
+    /// Set when the press passed the whole responder chain unhandled (see
+    /// ``UIResponder/pressesBegan(_:with:)``): ``UIWindow/send(_:)-(UIPress)`` reports it unused.
+    var reachedEndOfChain = false
 
     /// Creates a press (hosts and tests use this to feed keys).
     public init(phase: Phase, key: UIKey?, timestamp: TimeInterval, isRepeat: Bool = false) {

@@ -70,6 +70,10 @@ public final class UITouch {
         return view.convert(previousLocationInWindow, from: nil)
     }
 
+    /// What the scroll views around `view` are doing with this touch (UIWindow+ScrollTouches.swift);
+    /// nil for a touch outside any scroll view.
+    var scrollTracking: ScrollTouchTracking?
+
     /// Whether the touch has reached its last phase (ended or cancelled).
     var isEnding: Bool { phase == .ended || phase == .cancelled }
 

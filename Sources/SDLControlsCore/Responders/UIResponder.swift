@@ -84,14 +84,29 @@ open class UIResponder: ActionPerforming {
 
     // MARK: Keys and text (first responder only)
 
-    /// A key went down while this was first responder. The default passes it to ``next``.
+    /// A key went down while this was first responder. The default passes it to ``next``;
+    /// override without calling super to handle the press.
+    ///
+    /// A press that travels the whole chain (first responder → superviews → window →
+    /// application → its delegate) and reaches the default implementation at the end, where
+    /// there is no ``next``, was not handled: the window reports it unused, and the SDL host
+    /// tells the game the key was not consumed (see ``UIWindow/send(_:)-(UIPress)``).
     open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-        next?.pressesBegan(presses, with: event)
+        if let next {
+            next.pressesBegan(presses, with: event)
+        } else {
+            for press in presses { press.reachedEndOfChain = true }
+        }
     }
 
-    /// A key went up. The default passes it to ``next``.
+    /// A key went up. The default passes it to ``next``; at the end of the chain the press
+    /// is marked unhandled, as in ``pressesBegan(_:with:)``.
     open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-        next?.pressesEnded(presses, with: event)
+        if let next {
+            next.pressesEnded(presses, with: event)
+        } else {
+            for press in presses { press.reachedEndOfChain = true }
+        }
     }
 
     // MARK: Named actions

@@ -204,10 +204,11 @@ open class UIStackView: UIView {
         fittingSize(forWidth: nil)
     }
 
-    /// The natural size (``intrinsicContentSize``); a positive finite width in `size` is
-    /// kept and the height measured at it (text wraps) **(project choice)**.
+    /// The natural size (``intrinsicContentSize``) whatever `size` is, so `sizeToFit()`
+    /// gives the stack its natural size **(project choice)**. To keep a width and measure the
+    /// height at it, use ``systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)``.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        size.width.isFinite && size.width > 0 ? fittingSize(forWidth: size.width) : intrinsicSizeForLayout
+        intrinsicSizeForLayout
     }
 
     /// The measured size: a width whose priority beats the stack's own hugging and
@@ -242,14 +243,15 @@ open class UIStackView: UIView {
         invalidateIntrinsicContentSize()
     }
 
-    /// A subview's natural size changed: re-measure (an arranged one) and lay out again.
+    /// A subview's natural size changed: re-measure and lay out again. (Not looked up in
+    /// ``arrangedSubviews``: subviews of a stack are nearly always arranged, and a search
+    /// would make a frame where a thousand labels change quadratic.)
     override func subviewIntrinsicContentSizeDidChange(_ subview: UIView) {
-        if arrangedSubviews.contains(where: { $0 === subview }) { arrangedContentDidChange() } else { setNeedsLayout() }
+        arrangedContentDidChange()
     }
 
-    /// An arranged subview was hidden or shown: it collapses or comes back.
+    /// A subview was hidden or shown: an arranged one collapses or comes back.
     func arrangedSubviewVisibilityDidChange(_ view: UIView) {
-        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
         arrangedContentDidChange()
     }
 }

@@ -25,7 +25,8 @@ extension UIView {
 
     /// How the view resizes when its superview's bounds change size. Empty by default (the
     /// view keeps its frame). Applied at once when the superview's size changes, before its
-    /// next `layoutSubviews()`, as in UIKit.
+    /// next `layoutSubviews()`, as in UIKit. Ignored for the arranged subviews of a
+    /// ``UIStackView``, which sets their frames itself.
     public var autoresizingMask: AutoresizingMask {
         get { layoutAttributes?.autoresizingMask ?? [] }
         set {
@@ -50,6 +51,8 @@ extension UIView {
         let newSize = storedFrame.size
         for sub in subviews {
             guard let mask = sub.layoutAttributes?.autoresizingMask, !mask.isEmpty else { continue }
+            // A stack view owns its arranged views' frames (UIKit turns their autoresizing off).
+            if let stack = self as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === sub }) { continue }
             let f = sub.storedFrame
             let (x, w) = UIView.autoresize(start: f.minX, length: f.width, oldSuper: oldSize.width, newSuper: newSize.width,
                                            flexibleStart: mask.contains(.flexibleLeftMargin), flexibleLength: mask.contains(.flexibleWidth),

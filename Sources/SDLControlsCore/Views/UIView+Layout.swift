@@ -27,7 +27,9 @@ extension UIView {
         subtreeNeedsLayout = false
         if needsLayout {
             needsLayout = false
+            isLayingOutSubviews = true
             layoutSubviews()
+            isLayingOutSubviews = false
         }
         // Iterates a copy: layoutSubviews of a child may add or remove siblings. Views removed
         // meanwhile are skipped; siblings added meanwhile wait for the next pass.

@@ -18,6 +18,9 @@ open class UIView: UIResponder {
     /// This view or a descendant needs layout: layout passes skip branches where it is false,
     /// so a frame with nothing to lay out doesn't walk the whole tree.
     var subtreeNeedsLayout = true
+    /// Inside this view's own `layoutSubviews()`: subviews it resizes then don't mark it as
+    /// needing layout again (it is the one placing them), so a layout pass settles in one go.
+    var isLayingOutSubviews = false
     var storedTintColor: UIColor?
     /// Bumped whenever something that changes the drawing of this view changes; the draw
     /// traversal compares it to reuse cached geometry.
@@ -174,7 +177,8 @@ open class UIView: UIResponder {
     // MARK: Geometry (overridable; conversions are in UIView+Geometry.swift)
 
     /// The view's rectangle in its superview's coordinates. Setting it with a new size
-    /// marks this view and its superview as needing layout. NaN or infinite values become 0;
+    /// marks this view and its superview as needing layout (not a superview that is laying
+    /// itself out: it placed the view). NaN or infinite values become 0;
     /// a negative size is standardized (flipped to a positive size, as UIKit reports it).
     open var frame: CGRect {
         get { storedFrame }
@@ -185,7 +189,7 @@ open class UIView: UIResponder {
             storedFrame = r
             if r.size != oldSize {
                 setNeedsLayout()
-                superview?.setNeedsLayout()
+                if let sup = superview, !sup.isLayingOutSubviews { sup.setNeedsLayout() }
                 resizeSubviews(withOldSize: oldSize)   // autoresizingMask (UIView+Autoresizing.swift)
             }
             setNeedsDisplay()

@@ -21,6 +21,11 @@ import Foundation
 ///   or activation; other views that can become first responder (the date picker) become it
 ///   whenever they are focused.
 /// - A key shows the focus ring; a touch hides it (``isFocusRingVisible``).
+/// - Scrolling keys: Page Up/Down and Home/End, and arrows that moved no focus (nothing
+///   focused, or at the edge), scroll the scroll view around the focused view (or the
+///   front-most one); see `Scrolling/UIWindow+Scrolling.swift`.
+/// - All of this is keyboard navigation, which a game can turn off (``focusNavigation``):
+///   then these keys pass up the chain unused, and only the first responder's own keys act.
 extension UIWindow {
     /// The view with focus, if any (keyboard or game controller).
     public var focusedView: UIView? { storedFocusedView }
@@ -59,8 +64,10 @@ extension UIWindow {
         return storedFocusedView
     }
 
-    /// Handles a focus key that reached the window; returns whether it was used.
+    /// Handles a focus key that reached the window; returns whether it was used. Nothing is
+    /// used while keyboard navigation is off (``focusNavigation``).
     func handleFocusKey(_ key: UIKey, isRepeat: Bool) -> Bool {
+        guard focusNavigation.contains(.keyboard) else { return false }
         switch key.keyCode {
         case .keyboardTab:
             guard key.modifierFlags.isDisjoint(with: [.control, .alternate, .command]) else { return false }
@@ -70,15 +77,16 @@ extension UIWindow {
             if isRepeat { return true }
             return focused.accessibilityActivate()
         case .keyboardUpArrow:
-            return performDirectionalStep(.up, takesInitialFocus: false)
+            return performDirectionalStep(.up, takesInitialFocus: false) || scrollForKey(key)
         case .keyboardDownArrow:
-            return performDirectionalStep(.down, takesInitialFocus: false)
+            return performDirectionalStep(.down, takesInitialFocus: false) || scrollForKey(key)
         case .keyboardLeftArrow:
-            return performDirectionalStep(.left, takesInitialFocus: false)
+            return performDirectionalStep(.left, takesInitialFocus: false) || scrollForKey(key)
         case .keyboardRightArrow:
-            return performDirectionalStep(.right, takesInitialFocus: false)
+            return performDirectionalStep(.right, takesInitialFocus: false) || scrollForKey(key)
         default:
-            return false
+            // Page Up/Down, Home/End scroll (UIWindow+Scrolling.swift); other keys go on.
+            return scrollForKey(key)
         }
     }
 }

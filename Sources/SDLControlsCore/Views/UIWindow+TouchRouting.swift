@@ -40,6 +40,7 @@ extension UIWindow {
             touchEvent.timestamp = time
             guard let view = touch.view else { return }
             refreshEventTouches()
+            if scrollTouchMoved(touch) { return }   // a scroll view has it (UIWindow+ScrollTouches.swift)
             view.touchesMoved([touch], with: touchEvent)
         case .ended, .cancelled:
             guard let touch = activeTouches[sample.id] else { return }
@@ -89,6 +90,8 @@ extension UIWindow {
         focusFollowTouch(on: target)
         guard let view = target else { return }
         touch.tapCount = tapCount(for: view, at: sample.location, time: time)
+        // Inside scroll views the content's touchesBegan may wait (UIWindow+ScrollTouches.swift).
+        if scrollTouchBegan(touch, on: view) { return }
         view.touchesBegan([touch], with: touchEvent)
     }
 
@@ -97,7 +100,8 @@ extension UIWindow {
         touch.timestamp = time
         touchEvent.timestamp = time
         refreshEventTouches()
-        let view = touch.view
+        // A touch a scroll view took (or whose content never got it) ends there instead.
+        let view = scrollTouchEnded(touch) ? touch.view : nil
         if phase == .ended, let view {
             lastTap = (Weak(view), touch.locationInWindow, time, touch.tapCount)
         }
@@ -114,7 +118,7 @@ extension UIWindow {
         refreshEventTouches()
     }
 
-    private func refreshEventTouches() {
+    func refreshEventTouches() {
         touchEvent.touchList = touchOrder
     }
 

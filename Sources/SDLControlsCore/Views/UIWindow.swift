@@ -10,6 +10,9 @@ open class UIWindow: UIView {
     weak var storedFocusedView: UIView?
     /// Focus and game controller state (`Focus/`): ring visibility, held directions, hooks.
     let focusSystem = FocusSystem()
+    /// Keys held down, by key code, and whether the UI took their first key-down
+    /// (``send(_:)-(UIPress)``).
+    var heldKeys: [UIKeyboardHIDUsage: Bool] = [:]
     /// Contacts currently down, by contact id, including ones no view took.
     var activeTouches: [Int64: UITouch] = [:]
     /// The same touches in the order they began (event order).
@@ -101,6 +104,7 @@ open class UIWindow: UIView {
     /// delivered its last phase (the view removes itself in `touchesEnded`) is left alone:
     /// a touch ends once.
     func viewWillLeaveWindow(_ view: UIView) {
+        scrollTouchesWillLeave(view)   // content that never got its touch is not cancelled
         for touch in touchOrder where !touch.isEnding {
             guard let owner = touch.view, owner.isDescendant(of: view) else { continue }
             touch.phase = .cancelled

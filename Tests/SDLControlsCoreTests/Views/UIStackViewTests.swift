@@ -344,7 +344,7 @@ struct UIStackViewTests {
         v.axis = .vertical
         v.spacing = 5
         #expect(v.intrinsicContentSize == CGSize(width: 60, height: 55))
-        #expect(v.sizeThatFits(.zero) == CGSize(width: 60, height: 55))
+        #expect(v.sizeThatFits(CGSize(width: 300, height: 300)) == CGSize(width: 60, height: 55), "sizeToFit gives the natural size")
         let fitted = v.systemLayoutSizeFitting(CGSize(width: 300, height: 0), withHorizontalFittingPriority: .required,
                                                verticalFittingPriority: .fittingSizeLevel)
         #expect(fitted == CGSize(width: 300, height: 55))
@@ -390,6 +390,45 @@ struct UIStackViewTests {
         #expect(label.frame.width == 200)
         #expect(label.frame.height == lineHeight * CGFloat(lines), "the height the wrapped lines need")
         #expect(footer.frame.minY == label.frame.maxY)
+    }
+
+    @Test func theReadmeExample() {
+        let title = UILabel()
+        title.text = "Settings"
+        let saveButton = UIButton(type: .system)
+        saveButton.setTitle("Save", for: .normal)
+        // As in README.md, "Layout".
+        let name = UILabel()
+        name.text = "Volume"
+        let volume = UIStackView(arrangedSubviews: [name, UISlider(), UISwitch()])
+        volume.spacing = 8
+        volume.alignment = .center
+        let panel = UIStackView(arrangedSubviews: [title, volume, saveButton])
+        panel.axis = .vertical
+        panel.spacing = 12
+        panel.isLayoutMarginsRelativeArrangement = true
+        panel.frame = CGRect(origin: .zero, size: panel.systemLayoutSizeFitting(
+            CGSize(width: 320, height: 0), withHorizontalFittingPriority: .required,
+            verticalFittingPriority: .fittingSizeLevel))
+        window.addSubview(panel)
+        window.layoutIfNeeded()
+        let rowHeight = max(name.intrinsicContentSize.height, UISlider.naturalHeight, 31)
+        #expect(panel.frame.size == CGSize(width: 320, height: 8 + title.intrinsicContentSize.height + 12 + rowHeight + 12
+                                               + saveButton.intrinsicContentSize.height + 8))
+        let slider = volume.arrangedSubviews[1]
+        #expect(volume.frame.width == 304)
+        #expect(slider.frame.width == 304 - name.intrinsicContentSize.width - 51 - 16)
+        #expect(saveButton.frame.maxY == panel.bounds.maxY - 8)
+    }
+
+    @Test func arrangedViewsIgnoreTheirAutoresizingMask() {
+        let v = SizedView(40, 20)
+        v.autoresizingMask = [.flexibleLeftMargin, .flexibleWidth]
+        let s = stack([v], frame: CGRect(x: 0, y: 0, width: 100, height: 20)) { $0.alignment = .leading }
+        s.frame.size.width = 300
+        #expect(v.frame == CGRect(x: 0, y: 0, width: 100, height: 20), "not autoresized; laid out at the next pass")
+        window.layoutIfNeeded()
+        #expect(v.frame == CGRect(x: 0, y: 0, width: 300, height: 20))
     }
 
     // MARK: Costs

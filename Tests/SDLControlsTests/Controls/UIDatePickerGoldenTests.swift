@@ -63,14 +63,14 @@ struct UIDatePickerGoldenTests {
     }
 
     @Test func dateAt1x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 680, height: 340), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 680, height: 340), scale: 1)
         defer { host.shutdown() }
         populateDate(host)
         try expectMatchesGolden(host, "uidatepicker-date-1x")
     }
 
     @Test func dateAt2x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 680, height: 340), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 680, height: 340), scale: 2)
         defer { host.shutdown() }
         populateDate(host)
         try expectMatchesGolden(host, "uidatepicker-date-2x")
@@ -89,14 +89,14 @@ struct UIDatePickerGoldenTests {
     }
 
     @Test func dateAndTimeAt1x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 680, height: 400), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 680, height: 400), scale: 1)
         defer { host.shutdown() }
         populateDateAndTime(host)
         try expectMatchesGolden(host, "uidatepicker-dateandtime-1x")
     }
 
     @Test func dateAndTimeAt2x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 680, height: 400), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 680, height: 400), scale: 2)
         defer { host.shutdown() }
         populateDateAndTime(host)
         try expectMatchesGolden(host, "uidatepicker-dateandtime-2x")
@@ -122,14 +122,14 @@ struct UIDatePickerGoldenTests {
     }
 
     @Test func timeAt1x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 680, height: 232), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 680, height: 232), scale: 1)
         defer { host.shutdown() }
         populateTime(host)
         try expectMatchesGolden(host, "uidatepicker-time-1x")
     }
 
     @Test func timeAt2x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 680, height: 232), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 680, height: 232), scale: 2)
         defer { host.shutdown() }
         populateTime(host)
         try expectMatchesGolden(host, "uidatepicker-time-2x")

@@ -38,14 +38,14 @@ struct UIPageControlGoldenTests {
     }
 
     @Test func statesAt1x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 280, height: 250), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 280, height: 250), scale: 1)
         defer { host.shutdown() }
         populate(host)
         try expectMatchesGolden(host, "uipagecontrol-states-1x")
     }
 
     @Test func statesAt2x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 280, height: 250), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 280, height: 250), scale: 2)
         defer { host.shutdown() }
         populate(host)
         try expectMatchesGolden(host, "uipagecontrol-states-2x")

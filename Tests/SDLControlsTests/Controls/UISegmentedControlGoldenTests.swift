@@ -40,14 +40,14 @@ struct UISegmentedControlGoldenTests {
     }
 
     @Test func statesAt1x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 360, height: 256), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 360, height: 256), scale: 1)
         defer { host.shutdown() }
         populate(host)
         try expectMatchesGolden(host, "uisegmentedcontrol-states-1x")
     }
 
     @Test func statesAt2x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 360, height: 256), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 360, height: 256), scale: 2)
         defer { host.shutdown() }
         populate(host)
         try expectMatchesGolden(host, "uisegmentedcontrol-states-2x")

@@ -35,14 +35,14 @@ struct UISliderGoldenTests {
     }
 
     @Test func statesAt1x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 360, height: 280), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 360, height: 280), scale: 1)
         defer { host.shutdown() }
         populate(host)
         try expectMatchesGolden(host, "uislider-states-1x")
     }
 
     @Test func statesAt2x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 360, height: 280), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 360, height: 280), scale: 2)
         defer { host.shutdown() }
         populate(host)
         try expectMatchesGolden(host, "uislider-states-2x")

@@ -35,14 +35,14 @@ struct UISwitchGoldenTests {
     }
 
     @Test func statesAt1x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 300, height: 250), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 300, height: 250), scale: 1)
         defer { host.shutdown() }
         populate(host)
         try expectMatchesGolden(host, "uiswitch-states-1x")
     }
 
     @Test func statesAt2x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 300, height: 250), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 300, height: 250), scale: 2)
         defer { host.shutdown() }
         populate(host)
         try expectMatchesGolden(host, "uiswitch-states-2x")
@@ -50,7 +50,7 @@ struct UISwitchGoldenTests {
 
     @Test func halfwayThumbAt2x() throws {
         // An animation frame: the on colour fades in as the thumb travels (rule D2).
-        let host = try makeHeadlessHost(size: CGSize(width: 120, height: 50), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 120, height: 50), scale: 2)
         defer { host.shutdown() }
         host.window.backgroundColor = .systemBackground
         let sw = UISwitch(frame: CGRect(x: 10, y: 10, width: 51, height: 31))

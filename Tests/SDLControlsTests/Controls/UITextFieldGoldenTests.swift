@@ -74,14 +74,14 @@ struct UITextFieldGoldenTests {
     }
 
     @Test func statesAt1x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 360, height: 200), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 360, height: 200), scale: 1)
         defer { host.shutdown() }
         populate(host)
         try expectMatchesGolden(host, "uitextfield-states-1x")
     }
 
     @Test func statesAt2x() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 360, height: 200), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 360, height: 200), scale: 2)
         defer { host.shutdown() }
         populate(host)
         try expectMatchesGolden(host, "uitextfield-states-2x")

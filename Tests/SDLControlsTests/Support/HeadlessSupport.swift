@@ -20,6 +20,15 @@ func makeHeadlessHost(size: CGSize = CGSize(width: 320, height: 240), scale: CGF
     return host
 }
 
+/// A headless host for golden images: time advances by a fixed 1/60 s per `update()`
+/// (``SDLHost/fixedTimeStep``), so what a golden shows never depends on the machine's speed.
+@MainActor
+func makeGoldenHost(size: CGSize, scale: CGFloat) throws -> SDLHost {
+    let host = try makeHeadlessHost(size: size, scale: scale)
+    host.fixedTimeStep = 1.0 / 60
+    return host
+}
+
 /// Folder of the golden images (beside these tests).
 let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Golden")

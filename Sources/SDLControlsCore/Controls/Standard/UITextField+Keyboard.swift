@@ -13,10 +13,14 @@ import Foundation
 /// | Backspace / Delete | the selection, or one grapheme; Ctrl/Alt: a word; Cmd: to the start / end |
 /// | Ctrl/Cmd + A, C, X, V | select all, copy, cut, paste |
 /// | Return, keypad Enter | Return (editingDidEndOnExit, then resign); repeats ignored |
-/// | Tab, Shift+Tab | passed up: focus moves to the next / previous control |
+/// | Escape | ends editing (resigns: editingDidEnd only) **(project choice; UIKit leaves Escape to the app)** |
+/// | Tab, Shift+Tab | passed up: focus moves to the next / previous control (with keyboard navigation on) |
+/// | Function keys, Insert, Print Screen, modifiers alone, other Ctrl/Cmd shortcuts | passed up, unused: the game's or app's |
 ///
-/// Left and right swap in right-to-left layouts. While an IME composition is showing, the
-/// IME owns the keys: the field swallows them all.
+/// Every key in the table but the last two rows is used (the SDL host reports it consumed),
+/// even when it changes nothing (Left at the start of the text). Left and right swap in
+/// right-to-left layouts. While an IME composition is showing, the IME owns the keys: the
+/// field swallows them all (Escape too: the IME cancels its composition).
 extension UITextField {
     /// Handles a key going down; returns false to pass it up the responder chain.
     func handleKeyDown(_ key: UIKey, isRepeat: Bool) -> Bool {
@@ -30,12 +34,18 @@ extension UITextField {
 
         if code == .keyboardTab {
             // Focus moves from this field even when it was clicked rather than tabbed into.
-            if mods.isDisjoint(with: [.control, .alternate, .command]), let window, window.focusedView !== self {
+            if mods.isDisjoint(with: [.control, .alternate, .command]), let window, window.focusNavigation.contains(.keyboard),
+               window.focusedView !== self {
                 window.setFocusedView(self)
             }
             return false
         }
         if storedMarkedText != nil { return true }   // the IME is composing: its keys
+        if code == .keyboardEscape {
+            // Ends editing, asking the delegate; used even when it refuses (the field had it).
+            if !isRepeat { _ = resignFirstResponder() }
+            return true
+        }
 
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
         switch code {

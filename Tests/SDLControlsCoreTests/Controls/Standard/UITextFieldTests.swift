@@ -538,10 +538,15 @@ struct UITextFieldTests {
         flush()
         #expect(log.names.isEmpty, "Space did not reach the window's activate")
         #expect(recorder.codes.isEmpty)
-        press(.keyboardEscape)
         press(UIKeyboardHIDUsage(rawValue: 0x16), .control)   // Ctrl+S: an app shortcut
         press(UIKeyboardHIDUsage(rawValue: 0x3A))              // F1
-        #expect(recorder.codes == [0x29, 0x16, 0x3A], "unhandled keys go up the responder chain")
+        #expect(recorder.codes == [0x16, 0x3A], "unhandled keys go up the responder chain")
+        #expect(field.isEditing)
+        press(.keyboardEscape)
+        #expect(!field.isEditing, "Escape ends editing…")
+        #expect(recorder.codes == [0x16, 0x3A], "…and is used, not passed up")
+        flush()
+        #expect(log.names == ["editingDidEnd"], "no editingDidEndOnExit: Escape is not Return")
     }
 
     @Test func keysDoNothingWhenNotEditing() {

@@ -1,0 +1,7 @@
+import Foundation
+
+/// Focus moved into a scroll view (Tab, arrows, a game controller, a focus reset) scrolls the
+/// newly focused view into sight: the focus engine calls ``UIScrollView/scrollRectToVisible(_:animated:)``
+/// on every enclosing scroll view, nearest first, and treats views a scroll view clips out of
+/// sight as focus candidates (see `Focus/UIWindow+FocusEngine.swift`).
+extension UIScrollView: FocusScrollingContainer {}
