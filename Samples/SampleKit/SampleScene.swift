@@ -61,6 +61,8 @@ public enum SampleCatalog {
                    make: { FormSample() }),
         SampleInfo(name: "game", title: "Embedded game", summary: "A game scene with a HUD; clicks on controls don't reach the game",
                    make: { EmbeddedGameSample() }),
+        SampleInfo(name: "immediate", title: "Immediate", summary: "A settings panel declared every frame, next to its retained twin",
+                   make: { ImmediateSample() }),
         SampleInfo(name: "stress", title: "Stress", summary: "Thousands of controls with live frame time and draw calls",
                    make: { StressSample() }),
     ]

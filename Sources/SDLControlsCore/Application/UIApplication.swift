@@ -96,6 +96,17 @@ public final class UIApplication: UIResponder {
     /// How many dispatches are waiting.
     public var pendingActionCount: Int { pending.count - pendingHead }
 
+    /// Whether a queued dispatch sent by `control` waits for ``deliverPendingActions()``
+    /// (an immediate-mode build asks, to let a user change not yet delivered win).
+    func hasPendingDelivery(from control: UIControl) -> Bool {
+        var i = pendingHead
+        while i < pending.count {
+            if pending[i].control === control { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// Starts a new frame: bumps ``frameNumber``. The SDL host calls this before input.
     public func beginFrame() {
         frameNumber &+= 1

@@ -6,9 +6,9 @@ import Foundation
 // (scope, kind, name, occurrence).
 // - scope: the `ui.id(key) { }` scopes around it (rows are layout only and open none);
 // - kind: label, button, toggle, ..., row, spacer, or custom with the view's type;
-// - name: the key given with `ui.id(key)` right before it, else its title (label text,
-//   items of a segmented control, placeholder of a text field); rows, spacers and custom
-//   views have none;
+// - name: the key given with `ui.id(key)` right before it, else its title (items of a
+//   segmented control, placeholder of a text field); labels, rows, spacers and custom views
+//   have none;
 // - occurrence: how many declarations of the same scope, kind and name came before it in
 //   this build.
 //
@@ -25,9 +25,9 @@ enum ImmediateKind: Hashable {
 
 /// The name part of a declaration's identity.
 enum ImmediateName: Hashable {
-    /// Rows, spacers and custom views.
+    /// Labels, rows, spacers and custom views.
     case none
-    /// The title, label text or placeholder.
+    /// The title or placeholder.
     case title(String)
     /// A segmented control's items.
     case items([String])

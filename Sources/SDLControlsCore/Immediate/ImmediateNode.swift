@@ -96,16 +96,24 @@ final class ImmediateNode {
 }
 
 /// A stack that declarations are placed in, in order: the plain style's column, a section of
-/// the inset-grouped style, or a row. Placement walks the stack's arranged subviews with a
-/// cursor and only touches the stack where this build differs from the last.
+/// the inset-grouped style, or a row.
+///
+/// A build lists the views placed here (``place(_:)``) and compares them with the stack's
+/// arranged subviews as it goes; the stack is touched only where they differ. A view that is
+/// in no stack yet (a new control) is inserted at once, so it is in the window for the rest
+/// of the build; moves and removals wait for the end of the build (``arrange(keeping:stale:)``),
+/// when it is known which views were declared anywhere: a view declared in another container
+/// is moved there (staying in the window, so its touch, focus and editing survive), and only
+/// views declared nowhere leave the window.
 @MainActor
 final class ImmediateContainer {
     let stack: UIStackView
     /// How views placed here look.
     let context: ImmediateContext
-    var cursor = 0
-    /// The build it was last used in.
-    var lastBuild: UInt64 = 0
+    /// This build's views, in order (a buffer reused from build to build).
+    private(set) var placed: [UIView] = []
+    /// Whether every view placed so far is where the stack already has it.
+    private(set) var inOrder = true
     /// Whether something placed this build takes the row's spare width (rows only).
     var hasFlexibleItem = false
     /// Whether a spacer was placed this build (the plain column grows to the view's height).
@@ -118,32 +126,46 @@ final class ImmediateContainer {
         self.context = context
     }
 
-    func begin(build: UInt64) {
-        lastBuild = build
-        cursor = 0
+    func begin() {
+        placed.removeAll(keepingCapacity: true)
+        inOrder = true
         hasFlexibleItem = false
         hasSpacer = false
     }
 
-    /// Puts `view` at the cursor: nothing to do when it is already there (the still frame).
+    /// Places `view` next: nothing to do when the stack already has it there (the still frame).
     @inline(__always)
     func place(_ view: UIView) {
+        let index = placed.count
+        placed.append(view)
         let arranged = stack.arrangedSubviews
-        if cursor < arranged.count, arranged[cursor] === view {
-            cursor += 1
+        if inOrder, index < arranged.count, arranged[index] === view { return }
+        if view.superview == nil {
+            // New: into the window now (in order while the stack is).
+            stack.insertArrangedSubview(view, at: inOrder ? index : arranged.count)
             return
         }
-        // Moving it here from another container keeps it in the window: a touch it tracks,
-        // focus and first responder stay (only leaving the window cancels them, rule C8).
-        stack.insertArrangedSubview(view, at: cursor)
-        cursor += 1
+        inOrder = false
     }
 
-    /// Removes what was arranged here last build but not placed this build.
-    func trim() {
-        while stack.arrangedSubviews.count > cursor, let view = stack.arrangedSubviews.last {
-            view.removeFromSuperview()
+    /// Whether the stack arranges exactly this build's views, in order.
+    var isSettled: Bool { inOrder && placed.count == stack.arrangedSubviews.count }
+
+    /// Ends a build that changed something: views declared nowhere this build (not in
+    /// `keeping`) stop being arranged but stay subviews, in the window, and are added to
+    /// `stale` (removed from the window once every container is arranged); then the placed
+    /// views are put in order, taking views declared here from other stacks.
+    func arrange(keeping: Set<ObjectIdentifier>, stale: inout [UIView]) {
+        for view in stack.arrangedSubviews where !keeping.contains(ObjectIdentifier(view)) {
+            stack.removeArrangedSubview(view)
+            stale.append(view)
         }
+        for (index, view) in placed.enumerated() {
+            let arranged = stack.arrangedSubviews
+            if index < arranged.count, arranged[index] === view { continue }
+            stack.insertArrangedSubview(view, at: index)
+        }
+        inOrder = true
     }
 }
 

@@ -6,19 +6,20 @@ import Foundation
 extension ImmediateUI {
     // MARK: Label
 
-    /// Static text, a `UILabel` in the system font at 17 points (one line, truncated).
-    /// Its text is its name: a text that changes makes a new label unless named with
-    /// ``id(_:)``.
+    /// Static text, a `UILabel` in the system font at 17 points (one line, truncated). A
+    /// label's text is content, not a name: its identity is its place among the labels of its
+    /// scope, so a score or a timer that changes every frame updates one `UILabel` instead of
+    /// making a new one **(project choice: labels hold no state a user could lose)**.
     public func label(_ text: String) {
         guard isBuilding else { return }
-        let name = takeName(.title(text))
+        let name = takeName(.none)
         let node = node(.label, name) { key in
             let label = UILabel()
             label.font = ImmediateItemView.titleFont
             let item = ImmediateItemView(control: label, arrangement: .alone(fillsWidth: false))
             return ImmediateNode(kind: .label, name: name, key: key, view: label, item: item, container: nil, build: buildNumber)
         }
-        if node.needsTitle(text) {
+        if node.shownTitle != text {
             node.shownTitle = text
             unsafeDowncast(node.view, to: UILabel.self).text = text
         }
@@ -89,16 +90,7 @@ extension ImmediateUI {
             ImmediateUI.showTitle(title, of: control, in: item, arrangement: title.isEmpty ? .alone(fillsWidth: false) : .beside)
         }
         _ = place(node)
-        if node.takeDeliveries() {
-            isOn = control.isOn
-            return true
-        }
-        if control.isTracking {
-            if isOn != control.isOn { isOn = control.isOn }
-        } else if isOn != control.isOn {
-            control.isOn = isOn
-        }
-        return false
+        return bind(node, control, &isOn, shown: control.isOn) { control.isOn = $0 }
     }
 
     /// Shows a title beside or above a control and makes it the control's accessibility label.
@@ -144,17 +136,10 @@ extension ImmediateUI {
                 control.maximumValue = range.upperBound
             }
         }
-        if node.takeDeliveries() {
-            value = control.value
-            return true
+        return bind(node, control, &value, shown: control.value) { wanted in
+            // Shown clamped, as the setter clamps; NaN is ignored, as the setter ignores it.
+            if !wanted.isNaN, min(max(wanted, control.minimumValue), control.maximumValue) != control.value { control.value = wanted }
         }
-        if control.isTracking {
-            if value != control.value { value = control.value }
-        } else if !value.isNaN {
-            let wanted = min(max(value, control.minimumValue), control.maximumValue)
-            if wanted != control.value { control.value = wanted }
-        }
-        return false
     }
 
     // MARK: Stepper
@@ -186,15 +171,8 @@ extension ImmediateUI {
         if control.minimumValue != range.lowerBound { control.minimumValue = range.lowerBound }
         if control.maximumValue != range.upperBound { control.maximumValue = range.upperBound }
         if control.stepValue != step { control.stepValue = step }
-        var changed = false
-        if node.takeDeliveries() {
-            value = control.value
-            changed = true
-        } else if control.isTracking {
-            if value != control.value { value = control.value }
-        } else if !value.isNaN {
-            let wanted = min(max(value, control.minimumValue), control.maximumValue)
-            if wanted != control.value { control.value = wanted }
+        let changed = bind(node, control, &value, shown: control.value) { wanted in
+            if !wanted.isNaN, min(max(wanted, control.minimumValue), control.maximumValue) != control.value { control.value = wanted }
         }
         if node.shownValue != control.value, node.shownTitle?.isEmpty == false, let item = node.item {
             node.shownValue = control.value
@@ -242,16 +220,8 @@ extension ImmediateUI {
         if place(node), let item = node.item {
             item.arrangement = .alone(fillsWidth: node.context != .row)
         }
-        if node.takeDeliveries() {
-            selection = control.selectedSegmentIndex
-            return true
-        }
-        if control.isTracking {
-            if selection != control.selectedSegmentIndex { selection = control.selectedSegmentIndex }
-        } else if selection != control.selectedSegmentIndex {
-            control.selectedSegmentIndex = selection
-        }
-        return false
+        // An index the control refuses (out of range) leaves it as it is, as its setter does.
+        return bind(node, control, &selection, shown: control.selectedSegmentIndex) { control.selectedSegmentIndex = $0 }
     }
 
     // MARK: Text field
@@ -283,19 +253,16 @@ extension ImmediateUI {
         if place(node) {
             field.borderStyle = node.context == .cell ? .none : .roundedRect
         }
-        if node.takeDeliveries() {
-            text = field.text ?? ""
-            node.syncedText = text
-            return true
+        // The field cleans what it is given (one line, bounded length), so the game's text is
+        // compared with the text last pushed or written back, not with the field's: a text the
+        // field cleaned is pushed once, not every frame.
+        let changed = bind(node, field, &text, shown: field.text ?? "", holding: field.isEditing) { wanted in
+            if node.syncedText != wanted {
+                field.text = wanted
+                node.syncedText = wanted
+            }
         }
-        if field.isEditing {
-            let shown = field.text ?? ""
-            if text != shown { text = shown }
-            if node.syncedText != text { node.syncedText = text }
-        } else if node.syncedText != text {
-            field.text = text
-            node.syncedText = text
-        }
-        return false
+        if node.syncedText != text { node.syncedText = text }
+        return changed
     }
 }

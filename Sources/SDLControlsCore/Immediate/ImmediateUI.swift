@@ -61,7 +61,7 @@ public final class ImmediateUI {
         lastNode = nil
         scope = rootScope
         rootScope.enter(build: buildNumber)
-        column.begin(build: buildNumber)
+        column.begin()
         usedContainers.append(column)
         sectionCursor = 0
         openSection = nil
@@ -69,31 +69,49 @@ public final class ImmediateUI {
         return true
     }
 
-    /// Ends a build: removes what was not declared (touches cancelled, focus given up) and
-    /// keeps this build's sequences for the next one's fast path.
+    /// Ends a build: puts the stacks in this build's order where they differ from the last,
+    /// removes what was not declared (touches cancelled, focus given up) and keeps this
+    /// build's sequences for the next one's fast path.
     func end() {
-        // Nodes placed nowhere this build are left at the end of the stacks they were in.
-        for container in usedContainers { container.trim() }
-        if view.style == .insetGrouped {
-            while sections.count > sectionCursor { sections.removeLast() }   // their views were trimmed from the column
-        }
-        usedContainers.removeAll(keepingCapacity: true)
+        pendingName = nil
+        lastNode = nil
         rootScope.leave()
+        if view.style == .insetGrouped {
+            while sections.count > sectionCursor { sections.removeLast() }   // their views are stale in the column
+        }
+        var settled = true
+        for container in usedContainers where !container.isSettled { settled = false; break }
+        if !settled { arrangeContainers() }
+        usedContainers.removeAll(keepingCapacity: true)
         if declaredNodes != nodes.count { removeUndeclaredNodes() }
         if declaredScopes != scopes.count { scopes = scopes.filter { $0.value.lastBuild == buildNumber } }
         if column.hasSpacer != columnHasSpacer {
             columnHasSpacer = column.hasSpacer
             view.setNeedsLayout()
         }
-        pendingName = nil
         isBuilding = false
+    }
+
+    /// Moves and removals of a build that changed the layout. Every container is put in order
+    /// before anything leaves the window, so a control that moved (into a row, out of one, to
+    /// another group) keeps its touch, focus and editing even when its old row is removed.
+    private func arrangeContainers() {
+        var keeping = Set<ObjectIdentifier>()
+        for container in usedContainers {
+            for placed in container.placed { keeping.insert(ObjectIdentifier(placed)) }
+        }
+        var stale: [UIView] = []
+        for container in usedContainers where !container.isSettled {
+            container.arrange(keeping: keeping, stale: &stale)
+        }
+        // Leaving the window cancels a tracked touch (rule C8), ends editing and drops focus.
+        for view in stale where !keeping.contains(ObjectIdentifier(view)) { view.removeFromSuperview() }
     }
 
     private func removeUndeclaredNodes() {
         let gone = nodes.filter { $0.value.lastBuild != buildNumber }
         for (key, node) in gone {
             nodes[key] = nil
-            // Leaving the window cancels a tracked touch (C8), ends editing and drops focus.
             node.placed.removeFromSuperview()
         }
     }
@@ -152,7 +170,7 @@ public final class ImmediateUI {
         }
         sectionCursor += 1
         column.place(section.stack)
-        section.begin(build: buildNumber)
+        section.begin()
         usedContainers.append(section)
         openSection = section
         return section
@@ -178,7 +196,7 @@ public final class ImmediateUI {
         }
         _ = place(node)
         guard let inner = node.container else { return }
-        inner.begin(build: buildNumber)
+        inner.begin()
         usedContainers.append(inner)
         let saved = row
         row = inner
@@ -315,16 +333,32 @@ public final class ImmediateUI {
         let node = customNode(V.self, make)
         let control = unsafeDowncast(node.view, to: V.self)
         update(control)
+        return bind(node, control, &value, shown: control[keyPath: keyPath]) { control[keyPath: keyPath] = $0 }
+    }
+
+    // MARK: Bindings
+
+    /// The binding rules, the same for every control (see ``ImmediateView``, "Bindings"):
+    /// 1. an action of the control was delivered since the last build: the control's value
+    ///    (`shown`) is written to `value`; returns true;
+    /// 2. else, the user holds the control (`holding`: tracking a touch by default; a text
+    ///    field passes editing) or an action of it is queued and not yet delivered (a build
+    ///    called before `update()`): the user's value wins and is written to `value`;
+    /// 3. else, a `value` that differs is pushed into the control with `push` (a setter, which
+    ///    sends no action).
+    @inline(__always)
+    func bind<Control: UIControl, Value: Equatable>(_ node: ImmediateNode, _ control: Control, _ value: inout Value, shown: Value,
+                                                    holding: Bool? = nil, push: (Value) -> Void) -> Bool {
         if node.takeDeliveries() {
-            value = control[keyPath: keyPath]
+            if value != shown { value = shown }
             return true
         }
-        let shown = control[keyPath: keyPath]
-        if control.isTracking || control.isFirstResponder {
+        let app = UIApplication.shared
+        if holding ?? control.isTracking || (app.hasPendingActions && app.hasPendingDelivery(from: control)) {
             if value != shown { value = shown }
-        } else if value != shown {
-            control[keyPath: keyPath] = value
+            return false
         }
+        if value != shown { push(value) }
         return false
     }
 

@@ -22,28 +22,33 @@ import Foundation
 ///
 /// ## When to call `build`
 ///
-/// Call ``build(_:)`` once a frame **after** ``SDLHost``'s `update()`: `update()` delivers the
+/// Call ``build(_:)`` once a frame **after** `SDLHost.update()`: `update()` delivers the
 /// frame's batched actions, so a tap handled this frame is reported by this frame's build
-/// (0 frames of latency), and what the build changes is drawn by this frame's `render()`.
-/// In a game loop: events → `host.update()` → `build` → game → `host.render()`. With
-/// `SDLHost.run(frames:onFrame:)`, build inside `onFrame`, which runs after `update()`.
-/// Called before `update()`, a build reports an action one frame late (it is delivered after
-/// the build that would have reported it); with immediate delivery
-/// (`UIApplication.shared.actionDelivery = .immediate`) actions run during input, so either
-/// order reports them in the same frame. A build that begins inside another build of the same
-/// view does nothing. Declarations made outside a build are ignored and return false.
+/// (0 frames of latency), and what the build changes is laid out and drawn by this frame's
+/// `render()`. In a game loop: events → `host.update()` → `build` → game → `host.render()`.
+/// With `SDLHost.run(frames:onFrame:)`, build inside `onFrame`, which runs after `update()`.
+///
+/// Called before `update()`, a build sees the user's change (a dragged value, a flipped
+/// switch) but not yet its action, which `update()` delivers afterwards: the user's value is
+/// written back at once (a queued action counts as the user holding the control, so the
+/// game's old value is never pushed over it), and the `Bool` says true one frame late, in the
+/// next build. With immediate delivery (`UIApplication.shared.actionDelivery = .immediate`)
+/// actions run while the input is handled, so both orders report them in the same frame.
+///
+/// A build that begins inside another build of the same view does nothing. Declarations made
+/// outside a build are ignored and return false.
 ///
 /// ## Identity
 ///
 /// A declaration is identified by **(scope, kind, name, occurrence)**:
-/// - *scope*: the ``ImmediateUI/id(_:_:)`` scopes it is declared in (none at the top). Rows
-///   are layout only and open no scope.
+/// - *scope*: the ``ImmediateUI/id(_:_:)`` scopes it is declared in (none at the top level).
+///   Rows are layout only and open no scope.
 /// - *kind*: label, button, toggle, slider, stepper, segmented control, text field, row,
 ///   spacer, or custom view of a given type.
 /// - *name*: the key given with ``ImmediateUI/id(_:)`` just before the declaration, else its
-///   title: the label's text, the button's, toggle's, slider's or stepper's title, the
-///   segmented control's items, the text field's placeholder. Rows, spacers and custom views
-///   have no name.
+///   title: the button's, toggle's, slider's or stepper's title, the segmented control's
+///   items, the text field's placeholder. Labels, rows, spacers and custom views have no name
+///   (a label's text is content: a score changing every frame keeps its `UILabel`).
 /// - *occurrence*: how many declarations with the same scope, kind and name came before it
 ///   in this build.
 ///
@@ -51,15 +56,20 @@ import Foundation
 /// with its state (a touch it tracks, its highlight, focus, editing, an animation). One whose
 /// identity is new gets a new control. A control whose identity is not declared in a build is
 /// removed at the end of that build: a touch it was tracking is cancelled (`touchCancel`,
-/// rule C8) and it loses focus, as any view leaving its window does.
+/// rule C8) and it loses focus and ends editing, as any view leaving its window does. A
+/// control that only moves (into a row, out of one, to another group, up or down) stays in
+/// the window and keeps all of that.
 ///
-/// So: a conditional declaration above never moves another's identity unless it has the same
-/// kind and name (then wrap one of them in ``ImmediateUI/id(_:_:)``); two declarations of the
-/// same kind and title in one scope are distinct (first, second, …); in a loop, wrap each
-/// item in `ui.id(item.id) { … }` so controls follow their items when the list is reordered;
-/// a title that changes (a score, "Pause"/"Resume") makes a new control each time it changes,
-/// unless the declaration is named with ``ImmediateUI/id(_:)``:
-/// `ui.id("pause").button(paused ? "Resume" : "Pause")`.
+/// So:
+/// - a conditional declaration above never changes another's identity unless it has the same
+///   kind and name (then wrap one of them in ``ImmediateUI/id(_:_:)``); a conditional label
+///   above shifts the labels below it, which only changes the text they show;
+/// - two declarations of the same kind and title in one scope are distinct (first, second, …);
+/// - in a loop, wrap each item in `ui.id(item.id) { … }` so controls follow their items when
+///   the list is reordered or items come and go;
+/// - a title that changes ("Pause" and "Resume") is a new control each time it changes, losing
+///   focus, unless the declaration is named: `ui.id("pause").button(paused ? "Resume" : "Pause")`
+///   (Dear ImGui's `"Resume###pause"`).
 ///
 /// ## Bindings
 ///

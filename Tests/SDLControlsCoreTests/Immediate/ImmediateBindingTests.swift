@@ -1,0 +1,305 @@
+import Testing
+import Foundation
+@testable import SDLControlsCore
+
+/// The binding rules: a user change is written back in the build that returns true; the
+/// user's value wins while they hold the control; otherwise the game's value is pushed with
+/// the setter, which sends no action. Plus the button's once-per-tap report and 0 frames of
+/// latency in both delivery modes.
+@MainActor
+@Suite(.serialized)
+struct ImmediateBindingTests {
+    init() { resetApplication() }
+
+    // MARK: Write-back in the build that returns true
+
+    @Test func aDraggedSliderWritesItsValueBackInTheBuildThatReturnsTrue() {
+        let h = ImmediateHarness()
+        var volume: Float = 0
+        var changed: [Bool] = []
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) {
+            changed.append(ui.slider("Volume", value: &volume, in: 0...1))
+            slider = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        let s = slider!
+        h.window.simulateTouchDown(at: h.thumb(s))
+        h.window.simulateTouchMove(to: h.along(s, 0.25))
+        h.frame(build)
+        #expect(changed.last == true)
+        #expect(volume == s.value && abs(volume - 0.25) < 0.02)
+        h.frame(build)
+        #expect(changed.last == false, "nothing new this frame")
+        h.window.simulateTouchMove(to: h.along(s, 0.75))
+        h.window.simulateTouchUp(at: h.along(s, 0.75))
+        h.frame(build)
+        #expect(changed.last == true && volume == s.value && abs(volume - 0.75) < 0.02)
+    }
+
+    @Test func eachValueControlWritesBackTheUsersChange() {
+        let h = ImmediateHarness()
+        var on = false, lives = 3.0, mode = 0, name = ""
+        var results: [String: Bool] = [:]
+        var views: [String: UIView] = [:]
+        func build(_ ui: ImmediateUI) {
+            results["toggle"] = ui.toggle("Sound", isOn: &on); views["toggle"] = ui.lastView
+            results["stepper"] = ui.stepper("Lives", value: &lives, in: 1...5, step: 1); views["stepper"] = ui.lastView
+            results["segmented"] = ui.segmented(["Easy", "Normal", "Hard"], selection: &mode); views["segmented"] = ui.lastView
+            results["field"] = ui.textField("Name", text: &name); views["field"] = ui.lastView
+        }
+        h.frame(build)
+
+        h.window.simulateTap(at: h.centre(views["toggle"]!))
+        h.frame(build)
+        #expect(results["toggle"] == true && on)
+
+        let stepper = views["stepper"] as! UIStepper
+        let plus = stepper.convert(CGPoint(x: stepper.bounds.maxX - 10, y: stepper.bounds.midY), to: nil)
+        h.window.simulateTap(at: plus, time: 5)
+        h.frame(build)
+        #expect(results["stepper"] == true && lives == 4)
+
+        let seg = views["segmented"] as! UISegmentedControl
+        let third = seg.convert(CGPoint(x: seg.bounds.width * 5 / 6, y: seg.bounds.midY), to: nil)
+        h.window.simulateTap(at: third, time: 10)
+        h.frame(build)
+        #expect(results["segmented"] == true && mode == 2)
+
+        let field = views["field"] as! UITextField
+        h.window.simulateTap(at: h.centre(field), time: 15)
+        h.frame(build)
+        #expect(field.isEditing)
+        #expect(results["field"] == false, "beginning to edit is not an edit")
+        h.window.insertText("Ada")
+        h.frame(build)
+        #expect(results["field"] == true && name == "Ada")
+        h.frame(build)
+        #expect(results.values.allSatisfy { !$0 }, "every Bool is false in a frame without input")
+    }
+
+    // MARK: Push
+
+    @Test func theGamesValueIsPushedWithTheSetterAndSendsNoAction() {
+        let h = ImmediateHarness()
+        var on = false, volume: Float = 0.1, lives = 1.0, mode = 0, name = "a"
+        var controls: [UIControl] = []
+        func build(_ ui: ImmediateUI) {
+            controls = []
+            ui.toggle("Sound", isOn: &on); controls.append(ui.last(UIControl.self)!)
+            ui.slider("Volume", value: &volume, in: 0...1); controls.append(ui.last(UIControl.self)!)
+            ui.stepper("Lives", value: &lives, in: 0...9, step: 1); controls.append(ui.last(UIControl.self)!)
+            ui.segmented(["A", "B"], selection: &mode); controls.append(ui.last(UIControl.self)!)
+            ui.textField("Name", text: &name); controls.append(ui.last(UIControl.self)!)
+        }
+        h.frame(build)
+        let logs = controls.map(EventLog.init)
+        on = true; volume = 0.9; lives = 7; mode = 1; name = "Grace"
+        h.frame(build)
+        #expect((controls[0] as! UISwitch).isOn)
+        #expect((controls[1] as! UISlider).value == 0.9)
+        #expect((controls[2] as! UIStepper).value == 7)
+        #expect((controls[3] as! UISegmentedControl).selectedSegmentIndex == 1)
+        #expect((controls[4] as! UITextField).text == "Grace")
+        flush()
+        #expect(logs.allSatisfy { $0.names.isEmpty }, "setters send nothing")
+    }
+
+    @Test func whileTheUserDragsTheirValueWinsAndIsWrittenBack() {
+        let h = ImmediateHarness()
+        var volume: Float = 0.1
+        var slider: UISlider?
+        var changed = false
+        func build(_ ui: ImmediateUI) {
+            changed = ui.slider("Volume", value: &volume, in: 0...1)
+            slider = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        let s = slider!
+        h.window.simulateTouchDown(at: h.thumb(s))
+        h.window.simulateTouchMove(to: h.along(s, 0.6))
+        h.frame(build)
+        volume = 0.05                                // the game tries to move it mid-drag
+        h.frame(build)
+        #expect(!changed)
+        #expect(abs(s.value - 0.6) < 0.02, "the user's value wins")
+        #expect(volume == s.value, "and is written back")
+        h.window.simulateTouchUp(at: h.along(s, 0.6))
+        h.frame(build)
+        volume = 0.05                                // released: the game's value is pushed again
+        h.frame(build)
+        #expect(s.value == 0.05)
+    }
+
+    @Test func aNonContinuousSliderWritesBackWhileDraggedAndReportsTheLift() {
+        let h = ImmediateHarness()
+        var volume: Float = 0
+        var changed: [Bool] = []
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) {
+            changed.append(ui.slider("Volume", value: &volume, in: 0...1))
+            ui.configure(UISlider.self) { $0.isContinuous = false }
+            slider = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        let s = slider!
+        #expect(!s.isContinuous, "configure ran on the new control")
+        h.window.simulateTouchDown(at: h.thumb(s))
+        h.window.simulateTouchMove(to: h.along(s, 0.5))
+        h.frame(build)
+        #expect(changed.last == false && abs(volume - 0.5) < 0.02, "no action yet; the held value is written back")
+        h.window.simulateTouchUp(at: h.along(s, 0.5))
+        h.frame(build)
+        #expect(changed.last == true)
+    }
+
+    @Test func aTextFieldBeingEditedKeepsTheUsersText() {
+        let h = ImmediateHarness()
+        var name = "Ada"
+        var field: UITextField?
+        func build(_ ui: ImmediateUI) {
+            ui.textField("Name", text: &name)
+            field = ui.last(UITextField.self)
+        }
+        h.frame(build)
+        let f = field!
+        #expect(f.becomeFirstResponder())
+        h.window.insertText("!")
+        h.frame(build)
+        #expect(name == "Ada!")
+        name = "Reset by the game"
+        h.frame(build)
+        #expect(f.text == "Ada!" && name == "Ada!", "editing: the field's text wins and is written back")
+        _ = f.resignFirstResponder()
+        name = "Grace"
+        h.frame(build)
+        #expect(f.text == "Grace")
+    }
+
+    @Test func aTextTheFieldCleansIsPushedOnceNotEveryFrame() {
+        let h = ImmediateHarness()
+        var text = "two\nlines"
+        var field: UITextField?
+        func build(_ ui: ImmediateUI) {
+            ui.textField("Notes", text: &text)
+            field = ui.last(UITextField.self)
+        }
+        h.frame(build)
+        let shown = field!.text
+        #expect(shown != text, "the field shows its cleaned one-line text")
+        _ = h.window.buildDrawList(into: DrawList(), scale: 1, resources: nil)
+        h.frame(build)
+        #expect(!h.window.needsRedraw, "not pushed again")
+        #expect(text == "two\nlines", "the game's variable is left as it is")
+    }
+
+    @Test func valuesAreClampedToTheRangeAndARangeChangeMovesTheBoundsFirst() {
+        let h = ImmediateHarness()
+        var volume: Float = 5
+        var range: ClosedRange<Float> = 0...1
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) {
+            ui.slider("Volume", value: &volume, in: range)
+            slider = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        #expect(slider?.value == 1, "shown clamped")
+        #expect(volume == 5, "the variable is left as it is")
+        range = 10...20
+        volume = 15
+        h.frame(build)
+        #expect(slider?.minimumValue == 10 && slider?.maximumValue == 20 && slider?.value == 15)
+        range = -5 ... -1
+        volume = -3
+        h.frame(build)
+        #expect(slider?.minimumValue == -5 && slider?.maximumValue == -1 && slider?.value == -3)
+        volume = .nan
+        h.frame(build)
+        #expect(slider?.value == -3, "NaN is ignored, as the setter ignores it")
+    }
+
+    @Test func aStepperShowsItsValueWithTheDecimalsOfItsStep() {
+        let h = ImmediateHarness()
+        var speed = 1.5
+        h.frame { ui in ui.stepper("Speed", value: &speed, in: 0...3, step: 0.25) }
+        let labels = h.all(UILabel.self).compactMap(\.text)
+        #expect(labels.contains("Speed") && labels.contains("1.50"))
+        speed = 2
+        h.frame { ui in ui.stepper("Speed", value: &speed, in: 0...3, step: 0.25) }
+        #expect(h.all(UILabel.self).compactMap(\.text).contains("2.00"))
+    }
+
+    // MARK: Buttons and latency
+
+    @Test func aButtonReportsEachTapOnceEvenWhenTwoTapsLandInOneFrame() {
+        let h = ImmediateHarness()
+        var taps: [Bool] = []
+        var button: UIButton?
+        func build(_ ui: ImmediateUI) {
+            taps.append(ui.button("Fire"))
+            button = ui.last(UIButton.self)
+        }
+        h.frame(build)
+        h.window.simulateTap(at: h.centre(button!), time: 1)
+        h.window.simulateTap(at: h.centre(button!), time: 2)
+        h.frame(build)
+        h.frame(build)
+        h.frame(build)
+        #expect(taps == [false, true, true, false])
+    }
+
+    @Test(arguments: [ActionDelivery.batched, .immediate])
+    func aTapIsReportedByTheBuildOfTheFrameThatHandledIt(_ delivery: ActionDelivery) {
+        defer { resetApplication() }
+        let h = ImmediateHarness(delivery: delivery)
+        var on = false
+        var fired = false, toggled = false
+        var button: UIView?, toggle: UIView?
+        func build(_ ui: ImmediateUI) {
+            fired = ui.button("Fire"); button = ui.lastView
+            toggled = ui.toggle("Shield", isOn: &on); toggle = ui.lastView
+        }
+        h.frame(build)
+        // Frame N: input, then update (delivery), then the build: 0 frames of latency.
+        h.window.simulateTap(at: h.centre(button!))
+        h.window.simulateTap(at: h.centre(toggle!), time: 5)
+        h.frame(build)
+        #expect(fired && toggled && on)
+    }
+
+    @Test func aBuildBeforeUpdateNeverUndoesTheUsersChangeAndReportsItOneFrameLate() {
+        let h = ImmediateHarness()
+        var on = false
+        var toggled: [Bool] = []
+        var toggle: UISwitch?
+        func build(_ ui: ImmediateUI) {
+            toggled.append(ui.toggle("Shield", isOn: &on))
+            toggle = ui.last(UISwitch.self)
+        }
+        h.frameBuildingFirst(build)
+        h.window.simulateTap(at: h.centre(toggle!))
+        #expect(toggle!.isOn && UIApplication.shared.hasPendingActions)
+        h.frameBuildingFirst(build)
+        #expect(toggle!.isOn, "the queued change was not overwritten by the game's old value")
+        #expect(on, "it was written back at once")
+        #expect(toggled.last == false)
+        h.frameBuildingFirst(build)
+        #expect(toggled.last == true, "reported one frame late")
+        #expect(on)
+    }
+
+    @Test func withImmediateDeliveryBuildingBeforeUpdateHasNoLatencyEither() {
+        defer { resetApplication() }
+        let h = ImmediateHarness(delivery: .immediate)
+        var fired = false
+        var button: UIView?
+        func build(_ ui: ImmediateUI) {
+            fired = ui.button("Fire")
+            button = ui.lastView
+        }
+        h.frameBuildingFirst(build)
+        h.window.simulateTap(at: h.centre(button!))
+        h.frameBuildingFirst(build)
+        #expect(fired)
+    }
+}
