@@ -21,12 +21,15 @@ let package = Package(
         .executableTarget(name: "sample-launcher", dependencies: ["SampleKit"], path: "Samples/SampleLauncher"),
         // The README's embedding example: a tiny SDL game that owns its loop, with a HUD.
         .executableTarget(name: "embedded-game", dependencies: ["SDLControls"], path: "Samples/EmbeddedGame"),
-        // Counting malloc/free wrappers for the benchmark only (they replace the process's allocator).
+        // Counting malloc/free wrappers for the benchmark and the tests (they replace the allocator
+        // of the executable they are linked into; never a library's dependency).
         .target(name: "CMallocCounter"),
         // Issue 6's benchmarks: `swift run -c release controls-bench [--quick]`.
         .executableTarget(name: "controls-bench", dependencies: ["SDLControls", "CMallocCounter"], path: "Samples/Benchmarks"),
         .testTarget(name: "SDLControlsCoreTests", dependencies: ["SDLControlsCore"]),
-        .testTarget(name: "SDLControlsTests", dependencies: ["SDLControls"], exclude: ["Golden"]),
+        // CMallocCounter replaces the test executable's allocator too, so tests can assert
+        // allocation counts (per thread).
+        .testTarget(name: "SDLControlsTests", dependencies: ["SDLControls", "CMallocCounter"], exclude: ["Golden"]),
         .testTarget(name: "SampleTests", dependencies: ["SampleKit"]),
     ],
     swiftLanguageModes: [.v6]

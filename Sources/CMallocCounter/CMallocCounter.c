@@ -14,6 +14,9 @@ static _Atomic uint64_t allocations;
 static _Atomic uint64_t frees;
 static _Atomic uint64_t bytesAllocated;
 static _Atomic uint64_t bytesFreed;
+// Allocations made by the calling thread: a test on the main thread counts its own, whatever
+// other threads (other tests, SDL) do meanwhile. Static TLS of the executable: no allocation.
+static _Thread_local uint64_t threadAllocations;
 
 #if defined(__linux__) && defined(__GLIBC__)
 // Only glibc exports __libc_malloc and friends; elsewhere (macOS) nothing is replaced and
@@ -32,6 +35,7 @@ extern void *__libc_memalign(size_t alignment, size_t size);
 
 static inline void *counted(void *p) {
     if (p) {
+        threadAllocations++;
         atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
         atomic_fetch_add_explicit(&bytesAllocated, malloc_usable_size(p), memory_order_relaxed);
     }
@@ -96,6 +100,8 @@ CMallocCounts cmalloc_counts(void) {
     c.bytesFreed = atomic_load_explicit(&bytesFreed, memory_order_relaxed);
     return c;
 }
+
+uint64_t cmalloc_thread_allocations(void) { return threadAllocations; }
 
 void cmalloc_reset(void) {
     atomic_store_explicit(&allocations, 0, memory_order_relaxed);

@@ -1,4 +1,5 @@
-// A heap-allocation counter for the benchmark executable (controls-bench) only.
+// A heap-allocation counter for the benchmark executable (controls-bench) and the test
+// executable (allocation counts asserted by SDLControlsTests).
 //
 // CMallocCounter.c defines malloc, calloc, realloc, free, posix_memalign, aligned_alloc,
 // memalign, valloc and pvalloc. Linked into an executable they take precedence over
@@ -30,6 +31,10 @@ typedef struct {
 
 /// The counts since the last reset (or process start). Reading allocates nothing.
 CMallocCounts cmalloc_counts(void);
+
+/// Allocations made by the calling thread since it started (never reset): take the
+/// difference of two readings. Lets a test count its own allocations while other threads run.
+uint64_t cmalloc_thread_allocations(void);
 
 /// Zeroes the counts.
 void cmalloc_reset(void);

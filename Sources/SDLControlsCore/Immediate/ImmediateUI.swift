@@ -80,7 +80,11 @@ public final class ImmediateUI {
             while sections.count > sectionCursor { sections.removeLast() }   // their views are stale in the column
         }
         var settled = true
-        for container in usedContainers where !container.isSettled { settled = false; break }
+        var i = 0
+        while settled && i < usedContainers.count {
+            settled = usedContainers[i].isSettled
+            i += 1
+        }
         if !settled { arrangeContainers() }
         usedContainers.removeAll(keepingCapacity: true)
         if declaredNodes != nodes.count { removeUndeclaredNodes() }

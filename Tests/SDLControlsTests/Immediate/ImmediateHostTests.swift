@@ -1,0 +1,128 @@
+import SDLControls
+import Foundation
+import Testing
+import CMallocCounter
+@testable import SDLControls
+
+/// `ImmediateView` through a real SDL host: what a frame that re-declares 1,000 unchanged
+/// controls costs (heap allocations in update + build + draw list, views redrawn, glyph
+/// rasterizations; SDL's own submission is the benchmark's to count, in a release build), and a click and a
+/// drag through SDL's event queue reported in the frame that handled them, in the order the
+/// host runs a game's frame (events, `update()`, build, `render()`).
+@MainActor
+@Suite(.serialized)
+struct ImmediateHostTests {
+    /// 100 rows of 10 controls: label, button, switch, slider, stepper, segmented control,
+    /// text field and three more buttons. State lives in arrays, as a game's would.
+    @MainActor final class Grid {
+        static let rows = 100
+        var on = Array(repeating: false, count: rows)
+        var level = Array(repeating: Float(0.5), count: rows)
+        var count = Array(repeating: 3.0, count: rows)
+        var pick = Array(repeating: 0, count: rows)
+        var name = Array(repeating: "", count: rows)
+        var taps = 0
+        let modes = ["A", "B"]        // made once: an array literal in the build would be allocated each frame
+
+        func build(_ ui: ImmediateUI) {
+            for i in 0..<Grid.rows {
+                ui.id(i) { ui in
+                    ui.row { ui in
+                        ui.label("Row")
+                        if ui.button("Go") { taps += 1 }
+                        ui.toggle("", isOn: &on[i])
+                        ui.slider("", value: &level[i], in: 0...1)
+                        ui.stepper("", value: &count[i], in: 0...9, step: 1)
+                        ui.segmented(modes, selection: &pick[i])
+                        ui.textField("Name", text: &name[i])
+                        ui.button("X")
+                        ui.button("Y")
+                        ui.button("Z")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func reDeclaringOneThousandUnchangedControlsAllocatesNothingRedrawsNothingAndRasterizesNothing() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 1100, height: 3700))
+        defer { host.shutdown() }
+        let view = ImmediateView(frame: host.window.bounds, style: .plain)
+        host.window.addSubview(view)
+        let grid = Grid()
+        // Warm up: controls made, laid out, drawn and their text rasterized.
+        for _ in 0..<3 {
+            host.update()
+            view.build { grid.build($0) }
+            host.renderFrame()
+        }
+        #expect(host.window.subviewCount(of: UIControl.self) == 900, "1,000 declarations: 900 controls and 100 labels")
+        let list = DrawList()   // untouched while the window's list is reused
+        for _ in 0..<3 {
+            let before = cmalloc_thread_allocations()
+            host.update()
+            view.build { grid.build($0) }
+            let stats = host.window.buildDrawList(into: list, scale: host.placement.pixelsPerPoint, resources: host.backend)
+            let allocations = cmalloc_thread_allocations() - before
+            #expect(allocations == 0, "heap allocations in update + build + draw list")
+            #expect(!stats.rebuilt && stats.viewsRedrawn == 0)
+            host.render()
+            #expect(host.counters.viewsRedrawn == 0 && !host.counters.drawListRebuilt)
+            #expect(host.counters.glyphRunsRasterized == 0 && host.counters.textureUploads == 0)
+        }
+    }
+
+    @Test func aClickThroughSDLIsReportedByTheBuildOfTheSameFrame() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 400, height: 300))
+        defer { host.shutdown() }
+        let view = ImmediateView(frame: host.window.bounds, style: .insetGrouped)
+        host.window.addSubview(view)
+        var fired = 0, sound = false, volume: Float = 0
+        var button: UIView?, toggle: UIView?, slider: UISlider?
+        func frame() {
+            host.update()
+            view.build { ui in
+                if ui.button("Fire") { fired += 1 }
+                button = ui.lastView
+                ui.toggle("Sound", isOn: &sound)
+                toggle = ui.lastView
+                ui.slider("Volume", value: &volume, in: 0...1)
+                slider = ui.last(UISlider.self)
+            }
+            host.renderFrame()
+        }
+        frame()
+        func centre(_ v: UIView) -> (Int32, Int32) {
+            let p = v.convert(CGPoint(x: v.bounds.midX, y: v.bounds.midY), to: nil)
+            return (Int32(p.x), Int32(p.y))
+        }
+        let b = centre(button!)
+        push(host, SDLEvents.mouseButton(host, down: true, x: b.0, y: b.1))
+        push(host, SDLEvents.mouseButton(host, down: false, x: b.0, y: b.1))
+        frame()
+        #expect(fired == 1, "0 frames of latency")
+        let t = centre(toggle!)
+        push(host, SDLEvents.mouseButton(host, down: true, x: t.0, y: t.1))
+        push(host, SDLEvents.mouseButton(host, down: false, x: t.0, y: t.1))
+        frame()
+        #expect(sound)
+        let s = slider!
+        let thumb = s.thumbRect(forBounds: s.bounds, trackRect: s.trackRect(forBounds: s.bounds), value: s.value)
+        let start = s.convert(CGPoint(x: thumb.midX, y: thumb.midY), to: nil)
+        let track = s.convert(s.trackRect(forBounds: s.bounds), to: nil)
+        push(host, SDLEvents.mouseButton(host, down: true, x: Int32(start.x), y: Int32(start.y)))
+        push(host, SDLEvents.mouseMotion(host, x: Int32(track.midX), y: Int32(start.y)))
+        frame()
+        #expect(abs(volume - 0.5) < 0.05, "the drag is written back in the frame it happened")
+        push(host, SDLEvents.mouseButton(host, down: false, x: Int32(track.midX), y: Int32(start.y)))
+        frame()
+        #expect(fired == 1 && !s.isTracking)
+    }
+}
+
+extension UIView {
+    /// How many views of a type are in this view's tree.
+    func subviewCount<V: UIView>(of type: V.Type) -> Int {
+        subviews.reduce(0) { $0 + ($1 is V ? 1 : 0) + $1.subviewCount(of: type) }
+    }
+}
