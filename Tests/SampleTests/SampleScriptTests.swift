@@ -130,6 +130,49 @@ struct SampleScriptTests {
         #expect(shots == 2, "the sky click and the finger fired; the HUD clicks and the paused click did not")
     }
 
+    @Test func immediateScriptEditsOneStateFromBothPanels() {
+        var settings: GameSettings?, applied: GameSettings?
+        var retainedShows: (sound: Bool, music: Float, name: String)?
+        let (code, log) = Self.run("immediate", frames: 32) { launcher in
+            guard let scene = launcher.scene as? ImmediateSample else { return }
+            settings = scene.settings
+            applied = scene.applied
+            retainedShows = (scene.retained.sound.isOn, scene.retained.music.value, scene.retained.name.text ?? "")
+        }
+        #expect(code == 0)
+        #expect(log == [
+            "frame 2: UISlider \"Music volume\" valueChanged -> UIAction",
+            "frame 3: UISlider \"Music volume\" valueChanged -> UIAction",
+            "frame 4: UISlider \"Music volume\" valueChanged -> UIAction",
+            "frame 9: UIButton \"Mute\" primaryActionTriggered -> UIAction(immediate)",
+            "frame 14: UITextField \"Player name\" editingChanged -> UIAction(immediate)",
+            "frame 21: UIButton \"Reset to defaults\" primaryActionTriggered -> UIAction",
+            "frame 25: UISwitch \"Sound effects\" valueChanged -> UIAction(immediate)",
+            "frame 29: UIButton \"Apply\" primaryActionTriggered -> UIAction(immediate)",
+        ])
+        var expected = GameSettings()
+        expected.sound = false
+        #expect(settings == expected, "reset from the retained panel, then the sound switched off on the immediate one")
+        #expect(applied == expected)
+        #expect(retainedShows?.sound == false && retainedShows?.music == expected.music && retainedShows?.name == "")
+    }
+
+    @Test func immediateScriptHalfwayEachPanelShowsTheOthersChanges() {
+        var settings: GameSettings?
+        var immediateMusic: Float?, retainedName: String?, retainedSound: Bool?
+        let (code, _) = Self.run("immediate", frames: 15) { launcher in
+            guard let scene = launcher.scene as? ImmediateSample else { return }
+            settings = scene.settings
+            immediateMusic = scene.panel.subviewsOfType(UISlider.self).first?.value
+            retainedName = scene.retained.name.text
+            retainedSound = scene.retained.sound.isOn
+        }
+        #expect(code == 0)
+        #expect(settings?.name == "Ada" && settings?.sound == false && settings?.music == 0, "muted on the left, typed on the left")
+        #expect(immediateMusic == 0)
+        #expect(retainedName == "Ada" && retainedSound == false, "the retained twin shows it in the same frame")
+    }
+
     @Test func stressScript() {
         var tapped = 0
         let (code, log) = Self.run("stress") { launcher in tapped = (launcher.scene as? StressSample)?.tapped ?? 0 }
@@ -171,5 +214,12 @@ struct SampleScriptTests {
             #expect(code == 0, "\(info.name)")
             #expect(drew, "\(info.name) drew something")
         }
+    }
+}
+
+extension UIView {
+    /// Every view of a type in this view's tree, depth first.
+    func subviewsOfType<V: UIView>(_ type: V.Type) -> [V] {
+        subviews.flatMap { sub in ((sub as? V).map { [$0] } ?? []) + sub.subviewsOfType(type) }
     }
 }

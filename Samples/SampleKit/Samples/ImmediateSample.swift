@@ -1,7 +1,7 @@
 import Foundation
 import SDLControls
 
-/// The settings of the immediate sample's panel: the game's own state, bound by `inout`.
+/// A game's settings: its own state, which the panels edit.
 struct GameSettings: Equatable {
     var name = ""
     var sound = true
@@ -9,34 +9,133 @@ struct GameSettings: Equatable {
     var sensitivity: Float = 1
 }
 
-/// A settings panel declared every frame with `ImmediateView` (left), next to the same panel
-/// built once with retained controls (right). Both edit one `GameSettings`, so a change made
-/// on either side shows on the other in the same frame.
+/// One settings panel written twice over the same `GameSettings`: on the left declared every
+/// frame with `ImmediateView` (the `build` below), on the right built once with retained
+/// controls (`RetainedSettingsPanel`). A change on either side shows on the other in the same
+/// frame, which is the immediate face's binding rule at work: the game's value is pushed into
+/// a control unless the user holds it.
 @MainActor
 final class ImmediateSample: SampleScene {
     var settings = GameSettings()
+    private(set) var applied = GameSettings()
     let panel = ImmediateView(style: .insetGrouped)
-    private(set) var applied = 0
+    let retained = RetainedSettingsPanel()
+    let caption = UILabel()
+    let retainedCaption = UILabel()
 
     override init() {
         super.init()
         root.backgroundColor = .systemGroupedBackground
-        root.addSubview(panel)
-        root.onLayout = { [unowned self] b in
-            panel.frame = CGRect(x: 0, y: 0, width: min(b.width, 480), height: b.height)
+        caption.text = "ImmediateView: declared every frame"
+        retainedCaption.text = "Retained controls: built once"
+        for label in [caption, retainedCaption] {
+            label.font = .systemFont(ofSize: 13)
+            label.textColor = .secondaryLabel
+            root.addSubview(label)
         }
+        root.addSubview(panel)
+        root.addSubview(retained)
+        retained.onChange = { [unowned self] in settings = $0 }
+        retained.onApply = { [unowned self] in applied = settings }
+        root.onLayout = { [unowned self] b in
+            let half = (b.width / 2).rounded()
+            caption.frame = CGRect(x: 32, y: 8, width: half - 48, height: 18)
+            retainedCaption.frame = CGRect(x: half + 32, y: 8, width: half - 48, height: 18)
+            panel.frame = CGRect(x: 0, y: 26, width: half, height: b.height - 26)
+            retained.frame = CGRect(x: half + 16, y: 46, width: half - 32, height: min(b.height - 62, 380))
+        }
+        // A first build now, so the panel has its controls before the first frame's focus
+        // update (a keyboard or controller user's focus lands on its first control).
+        declare()
     }
 
     override func update(frame: Int) {
+        declare()
+    }
+
+    /// The panel, once a frame after the host's update().
+    func declare() {
         panel.build { ui in
             ui.textField("Player name", text: &settings.name)
             ui.toggle("Sound effects", isOn: &settings.sound)
             ui.slider("Music volume", value: &settings.music, in: 0...1)
             ui.slider("Mouse sensitivity", value: &settings.sensitivity, in: 0.1...3)
             ui.spacer()
-            if ui.button("Apply") { applied += 1 }
+            if ui.button("Apply") { applied = settings }
             if ui.button("Reset to defaults") { settings = GameSettings() }
-            if ui.button("Quit") { }
+            if ui.button("Mute") { settings.sound = false; settings.music = 0 }
+            ui.label(applied == settings ? "Applied" : "Not applied yet")
         }
+        retained.show(settings, applied: applied == settings)
+    }
+}
+
+/// The same panel the retained way, as the README shows it: a view subclass, frames computed
+/// by hand, one action per control, and the game's state copied into the controls (without
+/// disturbing one the user holds, and without redrawing what did not change) and back out.
+@MainActor
+final class RetainedSettingsPanel: UIView {
+    var onChange: (GameSettings) -> Void = { _ in }
+    var onApply: () -> Void = {}
+    private var settings = GameSettings()
+    let name = UITextField(), sound = UISwitch(), music = UISlider(), sensitivity = UISlider()
+    let soundLabel = UILabel(), musicLabel = UILabel(), sensitivityLabel = UILabel(), status = UILabel()
+    let apply = UIButton(type: .system), reset = UIButton(type: .system), mute = UIButton(type: .system)
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = .secondarySystemGroupedBackground
+        cornerRadius = 10
+        name.placeholder = "Player name"
+        name.borderStyle = .roundedRect
+        for (label, control, title) in [(soundLabel, sound, "Sound effects"), (musicLabel, music, "Music volume"),
+                                         (sensitivityLabel, sensitivity, "Mouse sensitivity")] as [(UILabel, UIControl, String)] {
+            label.text = title
+            control.accessibilityLabel = title
+        }
+        sensitivity.minimumValue = 0.1
+        sensitivity.maximumValue = 3
+        for (button, title) in [(apply, "Apply"), (reset, "Reset to defaults"), (mute, "Mute")] { button.setTitle(title, for: .normal) }
+        for view in [name, sound, music, sensitivity, soundLabel, musicLabel, sensitivityLabel, status, apply, reset, mute] {
+            addSubview(view)
+        }
+        name.addAction(UIAction { [unowned self] _ in settings.name = name.text ?? ""; onChange(settings) }, for: .editingChanged)
+        sound.addAction(UIAction { [unowned self] _ in settings.sound = sound.isOn; onChange(settings) }, for: .valueChanged)
+        music.addAction(UIAction { [unowned self] _ in settings.music = music.value; onChange(settings) }, for: .valueChanged)
+        sensitivity.addAction(UIAction { [unowned self] _ in settings.sensitivity = sensitivity.value; onChange(settings) },
+                              for: .valueChanged)
+        apply.addAction(UIAction { [unowned self] _ in onApply() }, for: .primaryActionTriggered)
+        reset.addAction(UIAction { [unowned self] _ in onChange(GameSettings()) }, for: .primaryActionTriggered)
+        mute.addAction(UIAction { [unowned self] _ in
+            settings.sound = false
+            settings.music = 0
+            onChange(settings)
+        }, for: .primaryActionTriggered)
+    }
+
+    /// Copies the game's state into the controls, leaving alone the ones the user holds.
+    func show(_ s: GameSettings, applied: Bool) {
+        settings = s
+        if !name.isEditing && name.text != s.name { name.text = s.name }
+        if !sound.isTracking && sound.isOn != s.sound { sound.isOn = s.sound }
+        if !music.isTracking && music.value != s.music { music.value = s.music }
+        if !sensitivity.isTracking && sensitivity.value != s.sensitivity { sensitivity.value = s.sensitivity }
+        status.text = applied ? "Applied" : "Not applied yet"
+    }
+
+    override func layoutSubviews() {
+        let x: CGFloat = 16, w = bounds.width - 32
+        name.frame = CGRect(x: x, y: 12, width: w, height: 36)
+        soundLabel.frame = CGRect(x: x, y: 60, width: w - 60, height: 31)
+        sound.frame = CGRect(x: x + w - 51, y: 60, width: 51, height: 31)
+        musicLabel.frame = CGRect(x: x, y: 100, width: w, height: 20)
+        music.frame = CGRect(x: x, y: 122, width: w, height: 30)
+        sensitivityLabel.frame = CGRect(x: x, y: 160, width: w, height: 20)
+        sensitivity.frame = CGRect(x: x, y: 182, width: w, height: 30)
+        for (i, button) in [apply, reset, mute].enumerated() {
+            button.frame = CGRect(x: x, y: 226 + CGFloat(i) * 40, width: w, height: 36)
+            button.contentHorizontalAlignment = .leading
+        }
+        status.frame = CGRect(x: x, y: 346, width: w, height: 22)
     }
 }
