@@ -173,6 +173,31 @@ struct SampleScriptTests {
         #expect(retainedName == "Ada" && retainedSound == false, "the retained twin shows it in the same frame")
     }
 
+    @Test func gameTuningHUDIsAnImmediateViewWhosePlateTakesClicks() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("tuning-\(UUID().uuidString).script")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try """
+        # SDLControls input script 1
+        2 mouse down 480 300
+        3 mouse up 480 300
+        5 mouse down 900 500
+        6 mouse up 900 500
+        8 mouse down 868 597
+        9 mouse up 868 597
+        """.write(to: script, atomically: true, encoding: .utf8)
+        var shotsAfterPlate = -1, shots = -1
+        let (code, log) = Self.run("game", script: script.path, frames: 12) { launcher in
+            shots = (launcher.scene as? EmbeddedGameSample)?.shotsFired ?? -1
+        }
+        let (_, _) = Self.run("game", script: script.path, frames: 8) { launcher in
+            shotsAfterPlate = (launcher.scene as? EmbeddedGameSample)?.shotsFired ?? -1
+        }
+        #expect(code == 0)
+        #expect(shotsAfterPlate == 1, "the sky click fired; the click on the tuning plate did not")
+        #expect(log == ["frame 9: UIButton \"Reset score\" primaryActionTriggered -> UIAction(immediate)"])
+        #expect(shots == 0, "Reset score, declared in the build, reset the game's own counter")
+    }
+
     @Test func stressScript() {
         var tapped = 0
         let (code, log) = Self.run("stress") { launcher in tapped = (launcher.scene as? StressSample)?.tapped ?? 0 }

@@ -5,6 +5,9 @@ import SDLControls
 /// the embedding loop: events the UI consumed (clicks on the HUD) never reach the game, so
 /// clicking "Pause" does not also fire a shot. With a game controller the D-pad and A work
 /// the HUD (the UI consumes them) and X (west), which the UI never uses, fires.
+///
+/// Two HUDs: the top one is built once with retained controls; the "Tuning" panel at the
+/// bottom right is an `ImmediateView` declared every frame next to the game's own state.
 @MainActor
 final class EmbeddedGameSample: SampleScene {
     let pause = UIButton(configuration: .gray())
@@ -13,6 +16,10 @@ final class EmbeddedGameSample: SampleScene {
     let autoFireLabel = UILabel()
     let scoreLabel = UILabel()
     let hud = UIView()
+    /// The second HUD, declared every frame in ``update(frame:)``.
+    let tuning = ImmediateView(style: .plain)
+    private(set) var targetWidth: Float = 60
+    private(set) var showStars = true
     private(set) var shotsFired = 0
     private(set) var score = 0
     private var shots: [(x: CGFloat, y: CGFloat)] = []
@@ -48,8 +55,14 @@ final class EmbeddedGameSample: SampleScene {
         scoreLabel.font = .systemFont(ofSize: 17, weight: .bold)
         hud.addSubview(scoreLabel)
         updateScore()
+        tuning.backgroundColor = UIColor(white: 0, alpha: 0.45)   // a plate: clicks on it are the HUD's
+        tuning.cornerRadius = 14
+        tuning.layoutMargins = UIEdgeInsets(top: 12, left: 14, bottom: 12, right: 14)
+        tuning.overrideUserInterfaceStyle = .dark
+        root.addSubview(tuning)
         root.onLayout = { [unowned self] b in
             size = b.size
+            placeTuning()
             hud.frame = CGRect(x: 12, y: 12, width: min(b.width - 24, 700), height: 56)
             pause.frame = CGRect(x: 10, y: 10, width: 100, height: 36)
             speed.frame = CGRect(x: 124, y: 11, width: 160, height: 34)
@@ -85,7 +98,35 @@ final class EmbeddedGameSample: SampleScene {
         scoreLabel.text = pause.isSelected ? "Paused" : "Score \(score) · \(shotsFired) shots"
     }
 
+    /// The tuning HUD: the game's own variables, bound where they live.
+    private func declareTuning() {
+        tuning.build { ui in
+            ui.label("Tuning")
+            ui.configure(UILabel.self) { $0.font = .systemFont(ofSize: 15, weight: .semibold) }   // once, when made
+            ui.slider("Target width", value: &targetWidth, in: 20...160)
+            ui.row { ui in
+                ui.toggle("Stars", isOn: &showStars)
+                ui.spacer()
+                if ui.button("Reset score") {
+                    score = 0
+                    shotsFired = 0
+                    updateScore()
+                }
+            }
+        }
+    }
+
+    /// Bottom right, as tall as its content.
+    private func placeTuning() {
+        let width = min(300, max(0, size.width - 24))
+        let height = tuning.sizeThatFits(CGSize(width: width, height: 0)).height
+        let frame = CGRect(x: size.width - width - 12, y: size.height - height - 12, width: width, height: height)
+        if tuning.frame != frame { tuning.frame = frame }
+    }
+
     override func update(frame: Int) {
+        declareTuning()
+        placeTuning()
         guard !pause.isSelected, size.width > 0 else { return }
         tick += 1
         let v = CGFloat(speed.value)
@@ -94,7 +135,7 @@ final class EmbeddedGameSample: SampleScene {
         var kept: [(x: CGFloat, y: CGFloat)] = []
         for var s in shots {
             s.y -= 6 * v
-            if abs(s.y - 110) < 14, abs(s.x - targetX) < 30 {
+            if abs(s.y - 110) < 14, abs(s.x - targetX) < CGFloat(targetWidth) / 2 {
                 score += 1
                 updateScore()
                 continue
@@ -119,12 +160,13 @@ final class EmbeddedGameSample: SampleScene {
             rect(CGRect(x: 0, y: size.height * t, width: size.width, height: size.height / CGFloat(bands) + 1),
                  (UInt8(10 + 20 * t), UInt8(14 + 30 * t), UInt8(40 + 60 * t)))
         }
-        for i in 0..<60 {
+        for i in 0..<(showStars ? 60 : 0) {
             let x = CGFloat((i * 97) % 1000) / 1000 * size.width
             let y = CGFloat((i * 53 + tick / 3) % 1000) / 1000 * size.height
             rect(CGRect(x: x, y: y, width: 2, height: 2), (200, 210, 255))
         }
-        rect(CGRect(x: targetX - 30, y: 100, width: 60, height: 20), (255, 149, 0))
+        let w = CGFloat(targetWidth)
+        rect(CGRect(x: targetX - w / 2, y: 100, width: w, height: 20), (255, 149, 0))
         for shot in shots { rect(CGRect(x: shot.x - 2, y: shot.y - 8, width: 4, height: 16), (255, 255, 120)) }
         let p = ship
         var verts = [

@@ -95,8 +95,8 @@ open class ImmediateView: UIView {
     /// How declarations are drawn.
     public enum Style: Sendable, Equatable {
         /// Declarations stacked with the system spacing (8 points), no backgrounds: for HUDs
-        /// over a game. Buttons are tinted plates. The view and its empty space take no
-        /// touches, so taps between controls reach what is behind **(project choice)**.
+        /// over a game. Buttons are tinted plates. Taps between controls reach what is behind
+        /// unless the view is given a background colour (see ``ImmediateView/hitTest(_:with:)``).
         case plain
         /// A settings screen: declarations are the cells of rounded groups on the grouped
         /// background, 44 points tall at least, with hairline separators; buttons are the
@@ -212,9 +212,12 @@ open class ImmediateView: UIView {
         invalidateIntrinsicContentSize()
     }
 
-    /// In the plain style, the view itself takes no touches (only its controls do).
+    /// Without a background colour the view itself takes no touches, only its controls do:
+    /// a tap on its empty space reaches what is behind it (a HUD over a game lets the game have
+    /// it). With a background colour, a tap on the drawn plate is the view's, as any view's
+    /// **(project choice: what draws nothing takes nothing)**.
     open override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         let hit = super.hitTest(point, with: event)
-        return style == .plain && hit === self ? nil : hit
+        return hit === self && backgroundColor == nil ? nil : hit
     }
 }
