@@ -18,7 +18,7 @@ import Foundation
 /// 22 finger up 1 210 300
 /// 30 key down Tab shift       # SDL key name, then modifiers: shift ctrl alt gui
 /// 31 key up Tab
-/// 40 text "héllo \"quoted\""  # committed text (\" \\ \n escapes)
+/// 40 text "héllo \"quoted\""  # committed text (\" \\ \n \r \t \u{hex} escapes)
 /// 41 compose "にほ" 2          # IME composition text and cursor
 /// 50 focus lost               # or: focus gained
 /// 60 resize 800 600
@@ -26,10 +26,25 @@ import Foundation
 /// ```
 ///
 /// Frames count from 0 at the start of replay; lines must be in non-decreasing frame order.
-/// A malformed line stops parsing with ``InputScriptError`` naming the line and the problem.
+/// Lines end with LF, CRLF or CR. A malformed line stops parsing with ``InputScriptError``
+/// naming the line and the problem; the error quotes at most ``maximumEchoLength``
+/// characters of the offending text.
+///
+/// Limits **(project choice)**, checked by the parser: frames are 0…``maximumFrame``;
+/// coordinates are finite and within ±``UIView/maximumCoordinate`` points; a composition
+/// cursor is a whole number 0…2,147,483,647 (what SDL carries); a resize is 1…16384 points per side.
 public struct InputScript: Hashable, Sendable {
     /// The first line of a recorded script.
     public static let header = "# SDLControls input script 1"
+
+    /// The largest frame number a script may use: 1,000,000 frames, about 4.6 hours at
+    /// 60 frames per second **(project choice)**. It keeps `lastFrame + 2` (the launcher's
+    /// default run length) far from overflow, and a typo'd frame from running for days.
+    public static let maximumFrame = 1_000_000
+
+    /// The most characters of an offending token an error message quotes; longer ones are
+    /// cut with "…" (a 5 MB token is not echoed whole).
+    public static let maximumEchoLength = 40
 
     /// One scripted event.
     public enum Event: Hashable, Sendable {
@@ -89,7 +104,8 @@ public struct InputScript: Hashable, Sendable {
     public init(parsing text: String) throws {
         var entries: [Entry] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on it as well as on "\n" and "\r".
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             lineNumber += 1
             let tokens: [String]
             do {
@@ -99,13 +115,22 @@ public struct InputScript: Hashable, Sendable {
             }
             guard !tokens.isEmpty else { continue }
             func fail(_ m: String) -> InputScriptError { InputScriptError(line: lineNumber, message: m) }
-            guard let frame = Int(tokens[0]), frame >= 0 else { throw fail("expected a frame number, found \"\(tokens[0])\"") }
+            let echo = InputScript.echo
+            guard let frame = Int(tokens[0]), frame >= 0 else {
+                let digits = !tokens[0].isEmpty && tokens[0].allSatisfy { $0.isASCII && $0.isNumber }
+                if digits { throw fail("frame \(echo(tokens[0])) is over the limit of \(InputScript.maximumFrame)") }
+                throw fail("expected a frame number, found \(echo(tokens[0]))")
+            }
+            guard frame <= InputScript.maximumFrame else { throw fail("frame \(frame) is over the limit of \(InputScript.maximumFrame)") }
             if let last = entries.last, frame < last.frame { throw fail("frame \(frame) comes before frame \(last.frame)") }
             guard tokens.count >= 2 else { throw fail("missing device after the frame number") }
             let args = Array(tokens.dropFirst(2))
             func number(_ i: Int, _ what: String) throws -> CGFloat {
                 guard i < args.count else { throw fail("missing \(what)") }
-                guard let v = Double(args[i]), v.isFinite else { throw fail("\(what) must be a finite number, found \"\(args[i])\"") }
+                guard let v = Double(args[i]), v.isFinite else { throw fail("\(what) must be a finite number, found \(echo(args[i]))") }
+                guard abs(v) <= Double(UIView.maximumCoordinate) else {
+                    throw fail("\(what) \(echo(args[i])) is beyond ±\(Int(UIView.maximumCoordinate))")
+                }
                 return CGFloat(v)
             }
             func phase(_ i: Int) throws -> Phase {
@@ -113,7 +138,7 @@ public struct InputScript: Hashable, Sendable {
                 return p
             }
             func count(_ n: Int) throws {
-                if args.count > n { throw fail("unexpected \"\(args[n])\"") }
+                if args.count > n { throw fail("unexpected \(echo(args[n]))") }
             }
             let event: Event
             switch tokens[1] {
@@ -136,7 +161,7 @@ public struct InputScript: Hashable, Sendable {
                     case "ctrl": mods.insert(.control)
                     case "alt": mods.insert(.alternate)
                     case "gui": mods.insert(.command)
-                    default: throw fail("unknown modifier \"\(m)\" (shift, ctrl, alt, gui)")
+                    default: throw fail("unknown modifier \(echo(m)) (shift, ctrl, alt, gui)")
                     }
                 }
                 event = .key(down: dir == "down", name: args[1], modifiers: mods)
@@ -145,7 +170,13 @@ public struct InputScript: Hashable, Sendable {
                 event = .text(args[0])
             case "compose":
                 guard !args.isEmpty else { throw fail("compose takes a quoted string and a cursor") }
-                let cursor = args.count > 1 ? Int(try number(1, "cursor")) : 0
+                var cursor = 0
+                if args.count > 1 {
+                    guard let c = Int(args[1]), c >= 0, c <= Int(Int32.max) else {
+                        throw fail("cursor must be a whole number 0…\(Int32.max), found \(echo(args[1]))")
+                    }
+                    cursor = c
+                }
                 event = .compose(args[0], cursor: cursor)
                 try count(2)
             case "focus":
@@ -160,7 +191,7 @@ public struct InputScript: Hashable, Sendable {
                 try count(0)
                 event = .quit
             default:
-                throw fail("unknown device \"\(tokens[1])\" (mouse, finger, key, text, compose, focus, resize, quit)")
+                throw fail("unknown device \(echo(tokens[1])) (mouse, finger, key, text, compose, focus, resize, quit)")
             }
             entries.append(Entry(frame: frame, event: event))
         }
@@ -175,39 +206,62 @@ public struct InputScript: Hashable, Sendable {
     }
 
     static func format(_ event: Event) -> String {
+        // What the parser reads back: finite, within ±maximumCoordinate (a script built in
+        // code may hold anything; infinities are clamped and NaN written as 0).
         func n(_ v: CGFloat) -> String {
-            v == v.rounded() ? String(Int(v)) : String(format: "%.2f", Double(v))
+            let c = v.isNaN ? 0 : min(max(v, -UIView.maximumCoordinate), UIView.maximumCoordinate)
+            return c == c.rounded() ? String(Int(c)) : String(format: "%.2f", Double(c))
         }
         switch event {
         case .mouse(let p, let pt): return "mouse \(p.rawValue) \(n(pt.x)) \(n(pt.y))"
         case .finger(let p, let id, let pt): return "finger \(p.rawValue) \(id) \(n(pt.x)) \(n(pt.y))"
         case .key(let down, let name, let mods):
             // Names with spaces ("Left Shift", "Keypad Enter") are quoted.
-            var s = "key \(down ? "down" : "up") \(name.contains(" ") ? quote(name) : name)"
+            let plain = !name.isEmpty && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != "#" && $0 != "\"" && $0 != "\\" }
+            var s = "key \(down ? "down" : "up") \(plain ? name : quote(name))"
             if mods.contains(.shift) { s += " shift" }
             if mods.contains(.control) { s += " ctrl" }
             if mods.contains(.alternate) { s += " alt" }
             if mods.contains(.command) { s += " gui" }
             return s
         case .text(let t): return "text \(quote(t))"
-        case .compose(let t, let c): return "compose \(quote(t)) \(c)"
+        case .compose(let t, let c): return "compose \(quote(t)) \(min(max(c, 0), Int(Int32.max)))"
         case .focus(let gained): return "focus \(gained ? "gained" : "lost")"
-        case .resize(let s): return "resize \(n(s.width)) \(n(s.height))"
+        case .resize(let s):
+            func side(_ v: CGFloat) -> String { n(v.isNaN ? 1 : min(max(v, 1), 16384)) }
+            return "resize \(side(s.width)) \(side(s.height))"
         case .quit: return "quit"
         }
     }
 
+    /// A quoted string the tokenizer reads back exactly: quotes, backslashes and every
+    /// control or line-breaking character are escaped (`\n`, `\r`, `\t`, `\u{…}`), so
+    /// recorded text never splits a line.
     static func quote(_ s: String) -> String {
         var out = "\""
-        for ch in s {
-            switch ch {
+        for scalar in s.unicodeScalars {
+            switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            default: out.append(ch)
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let v = scalar.value
+                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {
+                    out += "\\u{" + String(v, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""
+    }
+
+    /// `token` quoted for an error message, cut to ``maximumEchoLength`` characters.
+    static func echo(_ token: String) -> String {
+        guard token.count > maximumEchoLength else { return "\"" + token + "\"" }
+        return "\"" + token.prefix(maximumEchoLength) + "…\" (\(token.count) characters)"
     }
 
     private struct ScriptMessage: Error { let text: String }
@@ -231,8 +285,26 @@ public struct InputScript: Hashable, Sendable {
                         guard i < line.endIndex else { break }
                         switch line[i] {
                         case "n": s.append("\n")
+                        case "r": s.append("\r")
+                        case "t": s.append("\t")
                         case "\"": s.append("\"")
                         case "\\": s.append("\\")
+                        case "u":
+                            // \u{hex}: one Unicode scalar, 1 to 6 hex digits.
+                            var j = line.index(after: i)
+                            guard j < line.endIndex, line[j] == "{" else { throw ScriptMessage(text: "expected \\u{hex} in a string") }
+                            j = line.index(after: j)
+                            var hex = ""
+                            while j < line.endIndex, line[j] != "}", hex.count <= 6 {
+                                hex.append(line[j])
+                                j = line.index(after: j)
+                            }
+                            guard j < line.endIndex, line[j] == "}", (1...6).contains(hex.count),
+                                  let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) else {
+                                throw ScriptMessage(text: "bad \\u{hex} escape in a string")
+                            }
+                            s.unicodeScalars.append(scalar)
+                            i = j
                         default: throw ScriptMessage(text: "unknown escape \\\(line[i]) in a string")
                         }
                     } else if d == "\"" {

@@ -16,18 +16,18 @@ extension UIView {
     /// largest pixel scale (8) stay far inside `Int32`, so clip rectangles and SDL calls never
     /// overflow; and it is thousands of times wider than any screen. Code may convert a view's
     /// geometry to `Int` without checking it.
-    public static let maximumCoordinate: CGFloat = 16_777_216
+    nonisolated public static let maximumCoordinate: CGFloat = 16_777_216
 
     /// `value` made finite and bounded for geometry: NaN and infinite become 0, finite
     /// values are clamped to ±``maximumCoordinate``.
-    package static func sanitizedCoordinate(_ value: CGFloat) -> CGFloat {
+    nonisolated package static func sanitizedCoordinate(_ value: CGFloat) -> CGFloat {
         guard value.isFinite else { return 0 }
         return min(max(value, -maximumCoordinate), maximumCoordinate)
     }
 
     /// A length for drawing (corner radius, border width): NaN, infinite and negative
     /// values become 0, large ones ``maximumCoordinate``.
-    package static func sanitizedLength(_ value: CGFloat) -> CGFloat {
+    nonisolated package static func sanitizedLength(_ value: CGFloat) -> CGFloat {
         guard value.isFinite, value > 0 else { return 0 }
         return min(value, maximumCoordinate)
     }
