@@ -111,6 +111,51 @@ struct HostBadInputTests {
         #expect(!c.isTracking)
     }
 
+    @Test func aDuplicateFingerDownEndsTheOldTouchFirst() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 400, height: 200))
+        defer { host.shutdown() }
+        let a = UIControl(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let b = UIControl(frame: CGRect(x: 200, y: 0, width: 100, height: 100))
+        host.window.addSubview(a)
+        host.window.addSubview(b)
+        let logA = DeliveredEvents(a), logB = DeliveredEvents(b)
+        push(host, SDLEvents.finger(host, SDL_FINGERDOWN, id: 1, x: 0.1, y: 0.25))
+        // SDL reports finger 1 down again, now over b: the first contact must not stay down for ever.
+        push(host, SDLEvents.finger(host, SDL_FINGERDOWN, id: 1, x: 0.6, y: 0.25))
+        #expect(!a.isTracking && !a.isHighlighted)
+        #expect(b.isTracking)
+        #expect(host.window.activeTouchCount == 1)
+        push(host, SDLEvents.finger(host, SDL_FINGERUP, id: 1, x: 0.6, y: 0.25))
+        host.update()
+        #expect(logA.names == ["touchDown", "touchCancel"])
+        #expect(logB.names == ["touchDown", "touchUpInside"])
+        #expect(host.window.activeTouchCount == 0 && !b.isTracking)
+    }
+
+    @Test func aFocusedTextFieldFarAwaySetsAnIMERectWithoutTrapping() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let field = UITextField(frame: CGRect(x: 9.3e18, y: -9.3e18, width: 1e19, height: 30))
+        host.window.addSubview(field)
+        #expect(field.becomeFirstResponder())
+        host.update()
+        host.renderFrame()
+        #expect(field.isFirstResponder)
+    }
+
+    @Test func aTinyForcedScaleIsClampedToTheDocumentedRange() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 960, height: 640), scale: 1e-300)
+        defer { host.shutdown() }
+        #expect(host.pixelScale == SDLHost.scaleRange.lowerBound)
+        #expect(host.windowSizeInPoints.width <= 16384 / SDLHost.scaleRange.lowerBound)
+        let b = host.window.bounds
+        #expect(Int(b.width / 96) >= 0, "geometry converts to Int safely")
+        let huge = try makeHeadlessHost(size: CGSize(width: 1e300, height: 10), scale: 100)
+        defer { huge.shutdown() }
+        #expect(huge.pixelScale == SDLHost.scaleRange.upperBound)
+        #expect(huge.windowSizeInPoints.width <= 16384 / 8)
+    }
+
     @Test func aHundredThousandMotionEventsInOneFrame() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }

@@ -14,7 +14,7 @@ struct LauncherOptionsTests {
     }
 
     @Test(arguments: [["--frames"], ["--frames", "-1"], ["--size", "big"], ["--size", "0x10"], ["--scale", "nan"],
-                      ["--scale", "100"], ["--bogus"]])
+                      ["--scale", "100"], ["--scale", "1e-300"], ["--scale", "0.2"], ["--scale", "-1"], ["--bogus"]])
     func rejectsBadOptionsWithAMessage(_ args: [String]) {
         #expect(throws: OptionError.self) { try LauncherOptions.parse(args) }
     }

@@ -30,9 +30,11 @@ public final class SDLHost {
     public struct Configuration: Sendable {
         /// The window title.
         public var title: String
-        /// The window size in points.
+        /// The window size in points; the window is 1…16384 pixels per side (size × scale),
+        /// NaN or infinite sides become 1 point.
         public var size: CGSize
         /// Pixels per point to force (headless 2× golden images); nil follows the display.
+        /// Clamped to 0.25…8 **(project choice)**; NaN or infinite acts as nil.
         public var scale: CGFloat?
         /// Wait for vsync when presenting.
         public var vsync: Bool
@@ -108,13 +110,15 @@ public final class SDLHost {
         }
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         try SDLHost.initializeLibraries(wantsWindow: !configuration.headless)
-        let scale = configuration.scale.flatMap { $0.isFinite && $0 > 0 ? min($0, 8) : nil }
-        let w = max(1, Int32(((configuration.size.width.isFinite ? configuration.size.width : 1) * (scale ?? 1)).rounded()))
-        let h = max(1, Int32(((configuration.size.height.isFinite ? configuration.size.height : 1) * (scale ?? 1)).rounded()))
+        let scale = configuration.scale.flatMap { $0.isFinite ? min(max($0, SDLHost.scaleRange.lowerBound), SDLHost.scaleRange.upperBound) : nil }
+        func pixels(_ points: CGFloat) -> Int32 {
+            max(1, min(16384, Int32(saturating: ((points.isFinite ? points : 1) * (scale ?? 1)).rounded())))
+        }
+        let w = pixels(configuration.size.width), h = pixels(configuration.size.height)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if configuration.headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
         let pos = SDL_WINDOWPOS_UNDEFINED
-        guard let sdlWindow = SDL_CreateWindow(configuration.title, pos, pos, min(w, 16384), min(h, 16384), flags) else {
+        guard let sdlWindow = SDL_CreateWindow(configuration.title, pos, pos, w, h, flags) else {
             let message = sdlError()
             SDLHost.shutdownLibraries()
             throw SDLControlsError.windowCreationFailed(message)
@@ -143,6 +147,9 @@ public final class SDLHost {
         if mode == .standalone { log("renderer \(rendererDescription)") }
         SDL_StopTextInput()   // SDL starts with text input on; only a focused text responder wants it
     }
+
+    /// The pixels per point a host can be forced to (``Configuration/scale`` is clamped to it).
+    nonisolated public static let scaleRange: ClosedRange<CGFloat> = 0.25...8
 
     /// Creates a headless host: dummy video driver, software renderer, `size` points at
     /// `scale` pixels per point.
@@ -380,7 +387,7 @@ public final class SDLHost {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         guard w > 0, h > 0 else { return (0, 0, []) }
-        var pixels = [UInt32](repeating: 0, count: Int(w * h))
+        var pixels = [UInt32](repeating: 0, count: Int(w) * Int(h))
         pixels.withUnsafeMutableBytes { raw in
             _ = SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, raw.baseAddress, w * 4)
         }
@@ -458,8 +465,8 @@ public final class SDLHost {
             if let composing = input as? UITextInputComposing {
                 let r = composing.caretRectInWindow
                 let f = forcedScale ?? 1
-                var rect = SDL_Rect(x: Int32(clamping: Int((r.minX * f).rounded())), y: Int32(clamping: Int((r.minY * f).rounded())),
-                                    w: Int32(clamping: Int((r.width * f).rounded())), h: Int32(clamping: Int((r.height * f).rounded())))
+                var rect = SDL_Rect(x: Int32(saturating: (r.minX * f).rounded()), y: Int32(saturating: (r.minY * f).rounded()),
+                                    w: Int32(saturating: (r.width * f).rounded()), h: Int32(saturating: (r.height * f).rounded()))
                 SDL_SetTextInputRect(&rect)
             }
         } else if textInputOwned {
