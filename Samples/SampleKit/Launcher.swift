@@ -21,6 +21,10 @@ public final class Launcher {
     private(set) var list: SampleListView!
     private(set) var scene: SampleScene?
     private(set) var currentInfo: SampleInfo?
+    /// Scenes the user left this frame. They stay alive until the frame's actions are delivered
+    /// (leaving cancels their touches, which queues `touchCancel`, and a tap in the same frame
+    /// queued its actions), so every queued action runs with its scene alive; then they go.
+    private var leftScenes: [SampleScene] = []
     /// The frame being run, 0-based (scripts and the action log use it).
     public private(set) var frame = 0
     static let headerHeight: CGFloat = 48
@@ -107,7 +111,7 @@ public final class Launcher {
         let app = UIApplication.shared
         app.actionDelivery = .batched
         if options.logActions {
-            app.actionDeliveryObserver = { [unowned self] record in self.log(record) }
+            app.actionDeliveryObserver = { [weak self] record in self?.log(record) }
         }
         if options.dark { host.window.overrideUserInterfaceStyle = .dark }
         buildChrome()
@@ -131,7 +135,7 @@ public final class Launcher {
         titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textAlignment = .center
         header.addSubview(titleLabel)
-        list = SampleListView { [unowned self] info in self.open(info) }
+        list = SampleListView { [weak self] info in self?.open(info) }
         rootView.addSubview(list)
     }
 
@@ -139,10 +143,18 @@ public final class Launcher {
         showList()
     }
 
+    /// Takes the current scene off screen; it is freed after this frame's actions (``leftScenes``).
+    private func leaveScene() {
+        guard let old = scene else { return }
+        old.close()
+        old.root.removeFromSuperview()
+        leftScenes.append(old)
+        scene = nil
+    }
+
     /// Opens a sample.
     func open(_ info: SampleInfo) {
-        scene?.close()
-        scene?.root.removeFromSuperview()
+        leaveScene()
         let s = info.make()
         s.host = host
         s.frame = frame
@@ -159,9 +171,7 @@ public final class Launcher {
 
     /// Returns to the list.
     func showList() {
-        scene?.close()
-        scene?.root.removeFromSuperview()
-        scene = nil
+        leaveScene()
         currentInfo = nil
         list.isHidden = false
         backButton.isHidden = true
@@ -221,11 +231,14 @@ public final class Launcher {
                 let consumed = host.handle(event)
                 let type = SDL_EventType(event.type)
                 if type == SDL_QUIT { break running }
+                guard !consumed else { continue }
+                // Escape returns to the list only when the UI did not use it (a text field
+                // that is editing takes it, and what was typed stays).
                 if type == SDL_KEYDOWN, event.key.keysym.scancode == SDL_SCANCODE_ESCAPE, scene != nil {
                     showList()
                     continue
                 }
-                if !consumed { scene?.handleUnconsumed(event, host: host) }
+                scene?.handleUnconsumed(event, host: host)
             }
             if host.window.bounds.size != lastSize {
                 lastSize = host.window.bounds.size
@@ -233,6 +246,8 @@ public final class Launcher {
             }
             let started = DispatchTime.now().uptimeNanoseconds
             host.update()
+            // This frame's actions have run (those of scenes left this frame included): free them.
+            leftScenes.removeAll()
             scene?.update(frame: frame)
             let bg = UIColor.systemBackground.resolvedColor(with: host.window.userInterfaceStyle).rgba8
             SDL_SetRenderDrawColor(host.renderer, bg.r, bg.g, bg.b, 255)
@@ -271,6 +286,7 @@ public final class Launcher {
         host.window.cancelAllTouches()
         UIApplication.shared.deliverPendingActions()
         scene?.close()
+        leftScenes.removeAll()
         UIApplication.shared.actionDeliveryObserver = nil
         UIApplication.shared.discardPendingActions()
         host.window.overrideUserInterfaceStyle = .unspecified

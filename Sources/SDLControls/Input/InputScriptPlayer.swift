@@ -20,7 +20,8 @@ import Foundation
 public final class InputScriptPlayer {
     /// The script.
     public let script: InputScript
-    private unowned let host: SDLHost
+    /// Weak: a player or recorder outliving its host does nothing rather than crash.
+    private weak var host: SDLHost?
     private var next = 0
     /// Events of entries already taken that did not fit in SDL's queue yet, in order.
     private var waiting: [SDL_Event] = []
@@ -70,6 +71,7 @@ public final class InputScriptPlayer {
 
     /// The SDL events that reproduce one scripted event.
     func sdlEvents(for event: InputScript.Event) -> [SDL_Event] {
+        guard let host else { return [] }
         let windowID = SDL_GetWindowID(host.sdlWindow)
         let unit = host.windowUnitsPerPoint
         var e = SDL_Event()
@@ -184,7 +186,8 @@ public final class InputScriptPlayer {
 public final class InputScriptRecorder {
     /// What has been recorded.
     public private(set) var script = InputScript()
-    private unowned let host: SDLHost
+    /// Weak: a player or recorder outliving its host does nothing rather than crash.
+    private weak var host: SDLHost?
     private var mouseDown = false
     /// Where each recorded finger was last written, so an up at a bad position can be written.
     private var lastFingerLocation: [Int64: CGPoint] = [:]
@@ -197,6 +200,7 @@ public final class InputScriptRecorder {
     /// Records `event` if it is one the format covers (left mouse, fingers, keys, text,
     /// composition, focus, resize, quit); other events are skipped.
     public func record(_ event: SDL_Event, frame: Int) {
+        guard let host else { return }
         let type = SDL_EventType(event.type)
         let unit = host.windowUnitsPerPoint
         guard frame >= 0, frame <= InputScript.maximumFrame else { return }
