@@ -86,7 +86,8 @@ public final class SDLHost {
     public var clearColor: UIColor
     /// Seconds on a monotonic clock since the host started; replace for deterministic tests.
     public var clock: () -> TimeInterval
-    /// Where the host writes one-line notices (renderer chosen, assets that failed).
+    /// Where the host writes one-line notices: the renderer chosen, and each file that failed to
+    /// load (an image or a font: once per file, with the path and the reason).
     public var log: (String) -> Void = { FileHandle.standardError.write(Data(("SDLControls: " + $0 + "\n").utf8)) }
 
     let backend: SDLRenderBackend
@@ -208,6 +209,8 @@ public final class SDLHost {
         }
         refreshWindowMetrics()
         self.window.makeKeyAndVisible()
+        // Files that fail to load are reported once each, through `log` (which users may replace).
+        backend.images.report = { [weak self] message in self?.log(message) }
     }
 
     /// Releases the renderer's textures and, for hosts that created them, the window,
