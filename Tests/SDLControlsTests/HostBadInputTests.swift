@@ -24,19 +24,73 @@ struct HostBadInputTests {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString).ttf")
         try Data("this is not a font".utf8).write(to: bad)
         defer { try? FileManager.default.removeItem(at: bad) }
-        // Alone, it is rejected with the same clear error…
-        #expect(throws: SDLControlsError.fontNotFound(searched: [bad.path])) {
+        // Alone, it is rejected with an error that says the file is there but unreadable
+        // (not "no font found, install one")…
+        do {
             try SDLHost.headless(fonts: FontConfiguration(fontFiles: [bad.path], searchSystemFonts: false)).shutdown()
+            Issue.record("expected fontUnreadable")
+        } catch let error as SDLControlsError {
+            guard case .fontUnreadable(let path, let reason) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(path == bad.path && !reason.isEmpty)
+            #expect(error.description.contains(bad.path) && error.description.contains("corrupt"))
+            #expect(!error.description.contains("Install"))
         }
-        // …and with the system fonts behind it, the next good font is used.
+        // …and with the system fonts behind it, the next good font is used and the bad one logged.
         let host = try SDLHost.headless(fonts: FontConfiguration(fontFiles: [bad.path]))
         defer { host.shutdown() }
+        var log: [String] = []
+        host.log = { log.append($0) }
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
         label.text = "Still drawn"
         host.window.addSubview(label)
         host.update()
         host.renderFrame()
         #expect(host.counters.glyphRunsRasterized == 1)
+        #expect(log.count == 1 && log[0].contains(bad.path))
+    }
+
+    @Test func aCorruptBoldFontIsLoggedAndBoldTextUsesTheRegularFace() throws {
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-bold-\(UUID().uuidString).ttf")
+        try Data(repeating: 0x5A, count: 4096).write(to: bad)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let host = try SDLHost.headless(fonts: FontConfiguration(boldFontFile: bad.path))
+        defer { host.shutdown() }
+        var log: [String] = []
+        host.log = { log.append($0) }
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.font = .boldSystemFont(ofSize: 17)
+        label.text = "Bold still drawn"
+        label.textColor = .black
+        host.window.backgroundColor = .white
+        host.window.addSubview(label)
+        host.update()
+        host.renderFrame()
+        #expect(host.counters.glyphRunsRasterized == 1, "before: the bold face failed to open and nothing was drawn")
+        let px = host.readPixels()
+        let dark = (0..<(30 * px.width)).filter { px.pixels[$0] & 0xFF < 0x80 }.count
+        #expect(dark > 50, "text pixels on the white window")
+        #expect(log.count == 1 && log[0].contains("bold font \(bad.path)") && log[0].contains("regular face"))
+    }
+
+    @Test func aCorruptCustomFontFileDrawsInTheMainFontAndIsLoggedOnce() throws {
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-custom-\(UUID().uuidString).ttf")
+        try Data("not a font at all".utf8).write(to: bad)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        var log: [String] = []
+        host.log = { log.append($0) }
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.font = try #require(UIFont(name: bad.path, size: 15))
+        label.text = "Custom"
+        host.window.addSubview(label)
+        for _ in 0..<2 {
+            label.text = label.text == "Custom" ? "Custom 2" : "Custom"
+            host.update()
+            host.renderFrame()
+        }
+        #expect(host.counters.glyphRunsRasterized == 1)
+        #expect(log.count == 1 && log[0].contains(bad.path))
     }
 
     @Test func missingAndNonImageAssetsDrawNothingAndDontCrash() throws {

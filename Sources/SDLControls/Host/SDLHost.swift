@@ -99,6 +99,9 @@ public final class SDLHost {
     private var textInputOwned = false
     private var isShutDown = false
     private var quitRequested = false
+    /// Problems found while creating the host (a corrupt font skipped), logged on the first
+    /// ``update()`` so a `log` set after creation sees them.
+    private var pendingNotices: [String] = []
 
     // MARK: Creating
 
@@ -211,6 +214,8 @@ public final class SDLHost {
         self.window.makeKeyAndVisible()
         // Files that fail to load are reported once each, through `log` (which users may replace).
         backend.images.report = { [weak self] message in self?.log(message) }
+        self.fonts.report = { [weak self] message in self?.log(message) }
+        pendingNotices = self.fonts.notices
     }
 
     /// Releases the renderer's textures and, for hosts that created them, the window,
@@ -294,6 +299,10 @@ public final class SDLHost {
     /// lays out the tree and keeps SDL's text input in step with the first responder.
     /// Call it once a frame after handling the frame's events and before ``render()``.
     public func update() {
+        if !pendingNotices.isEmpty {
+            for notice in pendingNotices { log(notice) }
+            pendingNotices.removeAll()
+        }
         let app = UIApplication.shared
         app.beginFrame()
         // This window's timers (autorepeat, caret blink, animations) before actions (rule E1).
