@@ -50,7 +50,7 @@ final class FormSample: SampleScene, UITextFieldDelegate {
         guests.accessibilityLabel = "Guests"
         guests.addAction(UIAction(title: "guests") { [weak self] _ in
             guard let self else { return }
-            guestsLabel.text = "\(Int(guests.value))"
+            guestsLabel.text = String(format: "%.0f", guests.value)   // any Double, no Int(…) trap
         }, for: .valueChanged)
         root.addSubview(guests)
         guestsLabel.text = "2"
@@ -109,7 +109,7 @@ final class FormSample: SampleScene, UITextFieldDelegate {
         if parts.count != 2 || !parts[1].contains(".") { errors.append("Please enter an email like you@example.com.") }
         if errors.isEmpty {
             status.textColor = .systemGreen
-            status.text = "Booked for \(name), \(Int(guests.value)) guest(s). ✓"
+            status.text = "Booked for \(name), \(String(format: "%.0f", guests.value)) guest(s). ✓"
         } else {
             status.textColor = .systemRed
             status.text = errors.joined(separator: "\n")

@@ -49,7 +49,8 @@ final class MultiTouchSample: SampleScene {
     }
 
     private func refresh() {
-        for (i, s) in sliders.enumerated() { values[i].text = "\(Int(s.value.rounded()))" }
+        // Formatted, not Int(…): a slider's value is any Float its limits allow.
+        for (i, s) in sliders.enumerated() { values[i].text = String(format: "%.0f", Double(s.value)) }
         knobValue.text = "Knob \(knob.accessibilityValue ?? "")"
     }
 }

@@ -104,12 +104,11 @@ public struct InputScript: Hashable, Sendable {
     public init(parsing text: String) throws {
         var entries: [Entry] = []
         var lineNumber = 0
-        // "\r\n" is one Character in Swift: split on it as well as on "\n" and "\r".
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for rawLine in InputScript.lines(of: text) {
             lineNumber += 1
             let tokens: [String]
             do {
-                tokens = try InputScript.tokenize(String(rawLine))
+                tokens = try InputScript.tokenize(rawLine)
             } catch let message as ScriptMessage {
                 throw InputScriptError(line: lineNumber, message: message.text)
             }
@@ -117,7 +116,7 @@ public struct InputScript: Hashable, Sendable {
             func fail(_ m: String) -> InputScriptError { InputScriptError(line: lineNumber, message: m) }
             let echo = InputScript.echo
             guard let frame = Int(tokens[0]), frame >= 0 else {
-                let digits = !tokens[0].isEmpty && tokens[0].allSatisfy { $0.isASCII && $0.isNumber }
+                let digits = !tokens[0].isEmpty && tokens[0].utf8.allSatisfy { (0x30...0x39).contains($0) }
                 if digits { throw fail("frame \(echo(tokens[0])) is over the limit of \(InputScript.maximumFrame)") }
                 throw fail("expected a frame number, found \(echo(tokens[0]))")
             }
@@ -260,14 +259,41 @@ public struct InputScript: Hashable, Sendable {
 
     /// `token` quoted for an error message, cut to ``maximumEchoLength`` characters.
     static func echo(_ token: String) -> String {
-        guard token.count > maximumEchoLength else { return "\"" + token + "\"" }
-        return "\"" + token.prefix(maximumEchoLength) + "…\" (\(token.count) characters)"
+        // utf8.count is O(1): a megabyte token is not walked to find out it is long.
+        guard token.utf8.count > maximumEchoLength else { return "\"" + token + "\"" }
+        let head = token.prefix(maximumEchoLength)
+        guard head.endIndex < token.endIndex else { return "\"" + token + "\"" }
+        return "\"" + head + "…\" (\(token.utf8.count) bytes)"
+    }
+
+    /// The lines of `text`: ends are LF, CRLF or CR. By Unicode scalar (in Swift "\r\n" is
+    /// one Character), so a megabyte line splits without grapheme breaking.
+    static func lines(of text: String) -> [Substring] {
+        let u = text.unicodeScalars
+        var lines: [Substring] = []
+        var start = u.startIndex
+        var i = u.startIndex
+        while i < u.endIndex {
+            let c = u[i]
+            if c == "\n" || c == "\r" {
+                lines.append(Substring(u[start..<i]))
+                i = u.index(after: i)
+                if c == "\r", i < u.endIndex, u[i] == "\n" { i = u.index(after: i) }
+                start = i
+            } else {
+                i = u.index(after: i)
+            }
+        }
+        lines.append(Substring(u[start..<u.endIndex]))
+        return lines
     }
 
     private struct ScriptMessage: Error { let text: String }
 
     /// Splits a line into words and quoted strings; drops a trailing `# comment`.
-    private static func tokenize(_ line: String) throws -> [String] {
+    private static func tokenize(_ text: Substring) throws -> [String] {
+        // By Unicode scalar, not Character: a megabyte token splits without grapheme breaking.
+        let line = text.unicodeScalars
         var tokens: [String] = []
         var i = line.startIndex
         while i < line.endIndex {
@@ -275,7 +301,7 @@ public struct InputScript: Hashable, Sendable {
             if c == " " || c == "\t" || c == "\r" { i = line.index(after: i); continue }
             if c == "#" { break }
             if c == "\"" {
-                var s = ""
+                var s = String.UnicodeScalarView()
                 i = line.index(after: i)
                 var closed = false
                 while i < line.endIndex {
@@ -295,15 +321,15 @@ public struct InputScript: Hashable, Sendable {
                             guard j < line.endIndex, line[j] == "{" else { throw ScriptMessage(text: "expected \\u{hex} in a string") }
                             j = line.index(after: j)
                             var hex = ""
-                            while j < line.endIndex, line[j] != "}", hex.count <= 6 {
-                                hex.append(line[j])
+                            while j < line.endIndex, line[j] != "}", hex.unicodeScalars.count <= 6 {
+                                hex.unicodeScalars.append(line[j])
                                 j = line.index(after: j)
                             }
-                            guard j < line.endIndex, line[j] == "}", (1...6).contains(hex.count),
+                            guard j < line.endIndex, line[j] == "}", (1...6).contains(hex.unicodeScalars.count),
                                   let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) else {
                                 throw ScriptMessage(text: "bad \\u{hex} escape in a string")
                             }
-                            s.unicodeScalars.append(scalar)
+                            s.append(scalar)
                             i = j
                         default: throw ScriptMessage(text: "unknown escape \\\(line[i]) in a string")
                         }
@@ -317,15 +343,15 @@ public struct InputScript: Hashable, Sendable {
                     i = line.index(after: i)
                 }
                 guard closed else { throw ScriptMessage(text: "unterminated string") }
-                tokens.append(s)
+                tokens.append(String(s))
                 continue
             }
-            var word = ""
+            var word = String.UnicodeScalarView()
             while i < line.endIndex, line[i] != " ", line[i] != "\t", line[i] != "\r" {
                 word.append(line[i])
                 i = line.index(after: i)
             }
-            tokens.append(word)
+            tokens.append(String(word))
         }
         return tokens
     }

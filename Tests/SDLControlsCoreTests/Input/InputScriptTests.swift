@@ -134,7 +134,7 @@ struct InputScriptTests {
                 Issue.record("expected an error")
             } catch let error as InputScriptError {
                 #expect(error.description.count < 200, "\(error.description.prefix(100))")
-                #expect(error.message.contains("(1000000 characters)"))
+                #expect(error.message.contains("(1000000 bytes)"))
             } catch {
                 Issue.record("unexpected \(error)")
             }
