@@ -97,8 +97,9 @@ enum TextStress {
                 worst = max(worst, frame())
             }
             met = met && worst <= 100
-            lines.append(String(format: "%-52@ first frame %8.1f ms, slowest of the next %d: %7.1f ms%@",
-                                c.name as NSString, first, frames, worst, (worst <= 100 ? "" : "  (over 100 ms)") as NSString))
+            let name = c.name.padding(toLength: 56, withPad: " ", startingAt: 0)
+            lines.append(name + String(format: "first frame %7.1f ms, slowest of the next %d: %6.1f ms", first, frames, worst)
+                         + (worst <= 100 ? "" : "  (over 100 ms)"))
             UIPasteboard.general.backend = nil
             host.shutdown()
         }

@@ -4,6 +4,7 @@
 //     swift run -c release controls-fuzz --seed 7 --events 10000000 --update-only
 //     swift run -c release controls-fuzz --scripts 20000                       # the script fuzzer
 //     swift run -c release controls-fuzz --text                                # hostile-text frame times
+//     swift run -c release controls-fuzz --soak 100000                         # memory over a long run
 //
 // Exits 1 when an invariant breaks (the messages name the seed, segment and frame, so the run
 // can be repeated); a crash is a crash. Headless: dummy video driver, software renderer.
@@ -26,7 +27,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     controls-fuzz: seeded fuzzing of SDLControls through real SDL events (issue 10).
 
     Usage: controls-fuzz [--seed S] [--events N] [--update-only] [--delivery batched|immediate|both]
-                         [--scripts N] [--text] [--verbose]
+                         [--scripts N] [--text] [--soak FRAMES [--soak-script PATH]] [--verbose]
 
       --seed S          the run's seed (default 1); the same seed repeats the same run
       --events N        SDL events to send through the launcher (default 10,000; 0 skips)
@@ -34,6 +35,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
       --delivery MODE   batched, immediate or both (default both, alternating by segment)
       --scripts N       also run N random and mutated input scripts through the parser and player
       --text            print frame times with hostile text (first frame, then the slowest)
+      --soak FRAMES     render FRAMES frames replaying a script over and over (default
+                        Samples/Scripts/tour.script: every sample opened, used and left) and
+                        print resident memory, heap and texture bytes along the way
       --verbose         a line per segment on standard error
 
     Events: mouse and finger streams with duplicate downs, ups without downs, coordinates far
@@ -55,7 +59,7 @@ func number<T: FixedWidthInteger>(_ flag: String, default fallback: T) -> T {
 }
 
 let seed: UInt64 = number("--seed", default: 1)
-let events: Int = number("--events", default: arguments.contains("--scripts") || arguments.contains("--text") ? 0 : 10_000)
+let events: Int = number("--events", default: ["--scripts", "--text", "--soak"].contains(where: arguments.contains) ? 0 : 10_000)
 let scripts: Int = number("--scripts", default: 0)
 let deliveries: [ActionDelivery]
 switch value("--delivery") ?? "both" {
@@ -92,6 +96,24 @@ MainActor.assumeIsolated {
         print("scripts: violations: \(r.violations.count)")
         for v in r.violations { print("  " + v) }
         if !r.violations.isEmpty { exitCode = 1 }
+    }
+    if let soak = value("--soak") {
+        guard let frames = Int(soak), frames > 0 else { fail("--soak needs a number of frames") }
+        let path = value("--soak-script") ?? "Samples/Scripts/tour.script"
+        do {
+            let curve = try Soak.run(frames: frames, scriptPath: path)
+            print("soak: \(frames) frames rendered, replaying \(path) over and over")
+            print("soak:    frame   resident MiB   anonymous MiB   texture MiB")
+            for p in curve {
+                print(String(format: "soak: %8d %14.1f %15.1f %13.1f", p.frame, p.residentMiB, p.heapMiB, p.textureMiB))
+            }
+            if let first = curve.first, let last = curve.last {
+                print(String(format: "soak: from the first sample to the last: resident %+.1f MiB, anonymous %+.1f MiB, textures %+.1f MiB",
+                             last.residentMiB - first.residentMiB, last.heapMiB - first.heapMiB, last.textureMiB - first.textureMiB))
+            }
+        } catch {
+            fail("soak: \(error)")
+        }
     }
     if arguments.contains("--text") {
         do {
