@@ -124,7 +124,7 @@ open class UILabel: UIView {
     }
 }
 
-/// Line breaking and truncation shared by labels, buttons and segmented controls: the one
+/// Line breaking and truncation shared by labels, segmented controls and custom controls: the one
 /// truncation routine.
 ///
 /// Cost is near-linear in the text that is laid out: the longest prefix that fits a line is
