@@ -25,6 +25,9 @@ let package = Package(
         .target(name: "CMallocCounter"),
         // Issue 6's benchmarks: `swift run -c release controls-bench [--quick]`.
         .executableTarget(name: "controls-bench", dependencies: ["SDLControls", "CMallocCounter"], path: "Samples/Benchmarks"),
+        // Issue 10's fuzzer: seeded SDL events through the launcher, random scripts, hostile text.
+        // `swift run -c release controls-fuzz --help`.
+        .executableTarget(name: "controls-fuzz", dependencies: ["SampleKit"], path: "Samples/Fuzz"),
         .testTarget(name: "SDLControlsCoreTests", dependencies: ["SDLControlsCore"]),
         .testTarget(name: "SDLControlsTests", dependencies: ["SDLControls"], exclude: ["Golden"]),
         .testTarget(name: "SampleTests", dependencies: ["SampleKit"]),

@@ -31,7 +31,7 @@ final class EmbeddedGameSample: SampleScene {
         pause.setTitle("Pause", for: .normal)
         pause.setTitle("Resume", for: .selected)
         pause.changesSelectionAsPrimaryAction = true
-        pause.addAction(UIAction(title: "pause") { [unowned self] _ in updateScore() }, for: .primaryActionTriggered)
+        pause.addAction(UIAction(title: "pause") { [weak self] _ in self?.updateScore() }, for: .primaryActionTriggered)
         hud.addSubview(pause)
         speed.minimumValue = 0.5
         speed.maximumValue = 3
@@ -48,7 +48,8 @@ final class EmbeddedGameSample: SampleScene {
         scoreLabel.font = .systemFont(ofSize: 17, weight: .bold)
         hud.addSubview(scoreLabel)
         updateScore()
-        root.onLayout = { [unowned self] b in
+        root.onLayout = { [weak self] b in
+            guard let self else { return }
             size = b.size
             hud.frame = CGRect(x: 12, y: 12, width: min(b.width - 24, 700), height: 56)
             pause.frame = CGRect(x: 10, y: 10, width: 100, height: 36)

@@ -52,9 +52,11 @@ public final class SDLHost {
     public struct Configuration: Sendable {
         /// The window title.
         public var title: String
-        /// The window size in points.
+        /// The window size in points; the window is 1…16384 pixels per side (size × scale),
+        /// NaN or infinite sides become 1 point.
         public var size: CGSize
         /// Pixels per point to force (headless 2× golden images); nil follows the display.
+        /// Clamped to 0.25…8 **(project choice)**; NaN or infinite acts as nil.
         public var scale: CGFloat?
         /// Wait for vsync when presenting.
         public var vsync: Bool
@@ -160,7 +162,8 @@ public final class SDLHost {
     }
     /// Whether ``shutdown()`` ran; then every call is a no-op (see the overview).
     public private(set) var isShutDown = false
-    /// Where the host writes one-line notices (renderer chosen, assets that failed).
+    /// Where the host writes one-line notices: the renderer chosen, and each file that failed to
+    /// load (an image or a font: once per file, with the path and the reason).
     public var log: (String) -> Void = { FileHandle.standardError.write(Data(("SDLControls: " + $0 + "\n").utf8)) }
 
     let backend: SDLRenderBackend
@@ -189,6 +192,9 @@ public final class SDLHost {
     /// While ``fixedTimeStep`` is set: the time it was set at and the updates since.
     private var fixedStart: TimeInterval = 0
     private var fixedSteps = 0
+    /// Problems found while creating the host (a corrupt font skipped), logged on the first
+    /// ``update()`` so a `log` set after creation sees them.
+    private var pendingNotices: [String] = []
 
     // MARK: Creating
 
@@ -208,13 +214,15 @@ public final class SDLHost {
             }
         }
         try SDLHost.initializeLibraries(wantsWindow: !configuration.headless)
-        let scale = configuration.scale.flatMap { $0.isFinite && $0 > 0 ? min($0, 8) : nil }
-        let w = max(1, Int32(((configuration.size.width.isFinite ? configuration.size.width : 1) * (scale ?? 1)).rounded()))
-        let h = max(1, Int32(((configuration.size.height.isFinite ? configuration.size.height : 1) * (scale ?? 1)).rounded()))
+        let scale = configuration.scale.flatMap { $0.isFinite ? min(max($0, SDLHost.scaleRange.lowerBound), SDLHost.scaleRange.upperBound) : nil }
+        func pixels(_ points: CGFloat) -> Int32 {
+            max(1, min(16384, Int32(saturating: ((points.isFinite ? points : 1) * (scale ?? 1)).rounded())))
+        }
+        let w = pixels(configuration.size.width), h = pixels(configuration.size.height)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if configuration.headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
         let pos = SDL_WINDOWPOS_UNDEFINED
-        guard let sdlWindow = SDL_CreateWindow(configuration.title, pos, pos, min(w, 16384), min(h, 16384), flags) else {
+        guard let sdlWindow = SDL_CreateWindow(configuration.title, pos, pos, w, h, flags) else {
             let message = sdlError()
             SDLHost.shutdownLibraries()
             throw SDLControlsError.windowCreationFailed(message)
@@ -251,6 +259,9 @@ public final class SDLHost {
         fixedTimeStep = configuration.fixedTimeStep
         layoutSpace = configuration.layoutSpace
     }
+
+    /// The pixels per point a host can be forced to (``Configuration/scale`` is clamped to it).
+    nonisolated public static let scaleRange: ClosedRange<CGFloat> = 0.25...8
 
     /// Creates a headless host: dummy video driver, software renderer, `size` points at
     /// `scale` pixels per point.
@@ -318,6 +329,10 @@ public final class SDLHost {
         refreshWindowMetrics()
         self.window.makeKeyAndVisible()
         gameControllers.start(log: log)
+        // Files that fail to load are reported once each, through `log` (which users may replace).
+        backend.images.report = { [weak self] message in self?.log(message) }
+        self.fonts.report = { [weak self] message in self?.log(message) }
+        pendingNotices = self.fonts.notices
     }
 
     /// Shuts down a host nobody shut down (see ``shutdown()``).
@@ -458,6 +473,10 @@ public final class SDLHost {
     public func update() {
         guard isUsable else { return }
         refreshRenderState()
+        if !pendingNotices.isEmpty {
+            for notice in pendingNotices { log(notice) }
+            pendingNotices.removeAll()
+        }
         let app = UIApplication.shared
         app.beginFrame()
         // This window's timers (autorepeat, caret blink, animations) before actions (rule E1).

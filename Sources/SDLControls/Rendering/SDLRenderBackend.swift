@@ -23,7 +23,13 @@ final class SDLRenderBackend: DrawResources {
     let atlas: TextAtlas
     let images: ImageCache
     private let fonts: FontLibrary
+    /// Measured sizes of lines of text, bounded in bytes (``measureCacheByteLimit``), not entries:
+    /// a few 100,000-character labels changing can't grow it without bound.
     private var measureCache: [MeasureKey: CGSize] = [:]
+    /// Bytes the cache's keys hold (UTF-8 plus a fixed overhead per entry).
+    private(set) var measureCacheBytes = 0
+    /// The most bytes the measurement cache keeps before it starts afresh **(project choice)**.
+    static let measureCacheByteLimit = 4 << 20
     private var metricsCache: [UIFont: FontMetrics] = [:]
     private var resetCount: UInt64 = 0
 
@@ -58,19 +64,26 @@ final class SDLRenderBackend: DrawResources {
     func size(of text: String, font: UIFont) -> CGSize {
         let key = MeasureKey(text: text, font: font)
         if let s = measureCache[key] { return s }
-        let pixelSize = Int(font.pointSize.rounded())
-        var w: Int32 = 0
+        let pixelSize = Int(font.pointSize.rounded())   // UIFont keeps pointSize in 1...1000
+        var w = 0   // Int: many long segments add up past Int32
         var h: Int32 = 0
         for seg in fonts.segments(of: text, mainPath: fonts.path(for: font), pixelSize: pixelSize) {
             var sw: Int32 = 0, sh: Int32 = 0
             TTF_SizeUTF8(seg.font, seg.text, &sw, &sh)
-            w += sw
+            w += Int(sw)
             h = max(h, sh)
         }
-        if h == 0 { h = Int32(metrics(of: font).lineHeight) }
+        if h == 0 { h = Int32(saturating: metrics(of: font).lineHeight) }
         let size = CGSize(width: CGFloat(w), height: CGFloat(h))
-        if measureCache.count > 20_000 { measureCache.removeAll(keepingCapacity: true) }
-        measureCache[key] = size
+        let cost = text.utf8.count + 64
+        if measureCacheBytes + cost > SDLRenderBackend.measureCacheByteLimit {
+            measureCache.removeAll(keepingCapacity: false)
+            measureCacheBytes = 0
+        }
+        if cost <= SDLRenderBackend.measureCacheByteLimit {
+            measureCache[key] = size
+            measureCacheBytes += cost
+        }
         return size
     }
 

@@ -95,7 +95,7 @@ final class TextAtlas {
     /// The atlas rectangle of `text` in `font` at `scale`, rasterizing it on first use.
     func run(_ text: String, font: UIFont, scale: CGFloat) -> TextRun? {
         guard texture != nil, !text.isEmpty else { return nil }
-        let pixelSize = Int((font.pointSize * scale).rounded())
+        let pixelSize = Int(saturating: (font.pointSize * scale).rounded())   // FontLibrary clamps it to 1...2000
         let path = fonts.path(for: font)
         let key = RunKey(text: text, path: path, pixelSize: pixelSize)
         if let run = runs[key] { return run }

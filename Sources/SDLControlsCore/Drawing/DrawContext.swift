@@ -230,7 +230,9 @@ public final class DrawContext {
     static func arcSegments(radius: Float) -> Int {
         guard radius > 0.5 else { return 2 }
         let step = 2 * acos(max(-1, min(1, 1 - 0.08 / radius)))
-        return max(4, min(40, Int(((Float.pi / 2) / step).rounded(.up))))
+        // A huge radius makes 1 - 0.08 / radius round to 1 in Float, so step is 0 and the
+        // quotient infinite: clamp before converting.
+        return Int(max(4, min(40, ((Float.pi / 2) / step).rounded(.up))))
     }
 
     /// Outward unit normals per vertex of a closed path (miter-averaged), in `normals`.

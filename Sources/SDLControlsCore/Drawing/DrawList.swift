@@ -54,11 +54,21 @@ public struct PixelRect: Hashable, Sendable {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }
 
+    /// The whole pixels covered by `rect` (edges rounded), saturating at `Int32`'s range
+    /// instead of trapping for a rectangle too large or too far away.
+    package init(rounding rect: CGRect) {
+        func edge(_ v: CGFloat) -> Int64 { Int64(Int32(saturating: v.rounded())) }
+        let x0 = edge(rect.minX), y0 = edge(rect.minY), x1 = edge(rect.maxX), y1 = edge(rect.maxY)
+        self.init(x: Int32(x0), y: Int32(y0), width: Int32(clamping: x1 - x0), height: Int32(clamping: y1 - y0))
+    }
+
     /// The overlap of two rectangles (zero size when they don't overlap).
     public func intersection(_ o: PixelRect) -> PixelRect {
-        let x0 = max(x, o.x), y0 = max(y, o.y)
-        let x1 = min(x + width, o.x + o.width), y1 = min(y + height, o.y + o.height)
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        // In Int64: an edge of x + width can pass Int32.max.
+        let x0 = max(Int64(x), Int64(o.x)), y0 = max(Int64(y), Int64(o.y))
+        let x1 = min(Int64(x) + Int64(width), Int64(o.x) + Int64(o.width))
+        let y1 = min(Int64(y) + Int64(height), Int64(o.y) + Int64(o.height))
+        return PixelRect(x: Int32(clamping: x0), y: Int32(clamping: y0), width: Int32(clamping: x1 - x0), height: Int32(clamping: y1 - y0))
     }
 }
 

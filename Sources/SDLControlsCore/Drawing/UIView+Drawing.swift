@@ -104,8 +104,9 @@ extension UIView {
         if clipsToBounds {
             childVisible = visible.intersection(pixelBounds)
             if childVisible.isNull || childVisible.isEmpty { return }
-            list.pushClip(PixelRect(x: Int32(pixelBounds.minX.rounded()), y: Int32(pixelBounds.minY.rounded()),
-                                    width: Int32(pixelBounds.width.rounded()), height: Int32(pixelBounds.height.rounded())))
+            // The visible part only: a clipping view far larger than the window (a finite but
+            // huge frame) still gives a clip rectangle inside Int32.
+            list.pushClip(PixelRect(rounding: childVisible))
         }
         for sub in subviews {
             let o = CGPoint(x: origin.x + (sub.frame.minX - sub.bounds.minX) * scale,

@@ -76,11 +76,26 @@ open class UIView: UIResponder {
     /// The fill drawn behind the content; nil draws nothing.
     open var backgroundColor: UIColor? { didSet { if oldValue != backgroundColor { setNeedsDisplay() } } }
 
-    /// The radius of rounded corners for the background and border.
-    open var cornerRadius: CGFloat = 0 { didSet { if oldValue != cornerRadius { setNeedsDisplay() } } }
+    /// The radius of rounded corners for the background and border. NaN, infinite and
+    /// negative values become 0; at most ``maximumCoordinate`` (drawing also limits it to
+    /// half the shorter side).
+    open var cornerRadius: CGFloat = 0 {
+        didSet {
+            let clean = UIView.sanitizedLength(cornerRadius)
+            if clean != cornerRadius { cornerRadius = clean }
+            if oldValue != cornerRadius { setNeedsDisplay() }
+        }
+    }
 
-    /// The width of the border drawn inside the bounds; 0 draws none.
-    open var borderWidth: CGFloat = 0 { didSet { if oldValue != borderWidth { setNeedsDisplay() } } }
+    /// The width of the border drawn inside the bounds; 0 draws none. NaN, infinite and
+    /// negative values become 0; at most ``maximumCoordinate``.
+    open var borderWidth: CGFloat = 0 {
+        didSet {
+            let clean = UIView.sanitizedLength(borderWidth)
+            if clean != borderWidth { borderWidth = clean }
+            if oldValue != borderWidth { setNeedsDisplay() }
+        }
+    }
 
     /// The colour of the border.
     open var borderColor: UIColor? { didSet { if oldValue != borderColor { setNeedsDisplay() } } }
@@ -179,7 +194,8 @@ open class UIView: UIResponder {
     /// The view's rectangle in its superview's coordinates. Setting it with a new size
     /// marks this view and its superview as needing layout (not a superview that is laying
     /// itself out: it placed the view). NaN or infinite values become 0;
-    /// a negative size is standardized (flipped to a positive size, as UIKit reports it).
+    /// a negative size is standardized (flipped to a positive size, as UIKit reports it);
+    /// values are clamped to ±``maximumCoordinate`` **(project choice)**.
     open var frame: CGRect {
         get { storedFrame }
         set {
@@ -405,11 +421,16 @@ open class UIView: UIResponder {
 
     override var firstResponderScope: UIWindow? { window }
 
+    /// The one boundary for geometry entering a view (frame, bounds, center): NaN or
+    /// infinite values become 0 and every value is clamped to ±``maximumCoordinate``, so no
+    /// later conversion (clip rectangles, SDL calls, `Int(…)`) can trap.
     static func sanitized(_ r: CGRect) -> CGRect {
         // NaN or infinite geometry would poison every conversion below it: treat it as zero.
         // Fix values before standardizing: standardizing a NaN width would spoil a good x.
         func fix(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
-        return CGRect(x: fix(r.origin.x), y: fix(r.origin.y), width: fix(r.size.width), height: fix(r.size.height)).standardized
+        let s = CGRect(x: fix(r.origin.x), y: fix(r.origin.y), width: fix(r.size.width), height: fix(r.size.height)).standardized
+        let c = sanitizedCoordinate
+        return CGRect(x: c(s.origin.x), y: c(s.origin.y), width: c(s.size.width), height: c(s.size.height))
     }
 }
 

@@ -21,7 +21,7 @@ enum ControlPaint {
         }
         let r = min(rect.width, rect.height) / 2
         // Segments per half circle: more for bigger curves, so edges stay smooth.
-        let n = max(6, min(48, Int(((r * ctx.scale).squareRoot() * 4).rounded(.up))))
+        let n = Int(max(6, min(48, ((r * ctx.scale).squareRoot() * 4).rounded(.up))))   // clamped before converting
         var points: [CGPoint] = []
         points.reserveCapacity(2 * (n + 1))
         func arc(_ center: CGPoint, from start: CGFloat) {

@@ -705,16 +705,12 @@ open class UISegmentedControl: UIControl {
         return luminance > 0.6 ? .black : .white
     }
 
-    /// `text` cut with an ellipsis to fit `width`.
+    /// `text` cut with an ellipsis to fit `width` (TextLayout's truncation: a few measurements
+    /// near the answer, not one per character removed); empty when not even "…" fits.
     private func truncated(_ text: String, font: UIFont, width: CGFloat, ctx: DrawContext) -> String {
         guard width > 0 else { return "" }
-        if ctx.size(of: text, font: font).width <= width { return text }
-        var chars = Array(text)
-        while !chars.isEmpty {
-            chars.removeLast()
-            let candidate = String(chars) + "…"
-            if ctx.size(of: candidate, font: font).width <= width { return candidate }
-        }
-        return ""
+        func fits(_ s: String) -> Bool { ctx.size(of: s, font: font).width <= width }
+        let t = TextLayout.truncate(text, more: false, mode: .byTruncatingTail, fits: fits)
+        return t == text || fits(t) ? t : ""
     }
 }
