@@ -91,7 +91,6 @@ public final class SDLHost {
     /// Game controllers (`Input/SDLGameControllerInput.swift`): opened here unless embedded.
     let gameControllers: SDLGameControllerInput
     private let fonts: FontLibrary
-    private let drawList = DrawList()
     private var translator = SDLInputTranslator()
     private let forcedScale: CGFloat?
     private let ownsSDL: Bool
@@ -304,41 +303,17 @@ public final class SDLHost {
         syncTextInput()
     }
 
-    /// Draws the UI with the current render target: builds the draw list (reused when
-    /// nothing changed) and submits it. Saves and restores the render state it changes.
+    /// Draws the UI with the current render target: brings the views' cached geometry up to
+    /// date and draws it, reusing the UI's cached pixels where nothing changed (see
+    /// `SDLRenderBackend` and `UICompositor`). Saves and restores the render state it changes.
     public func render() {
         let saved = RenderStateGuard(renderer: renderer)
         SDL_RenderSetViewport(renderer, nil)
         SDL_RenderSetScale(renderer, 1, 1)
-        var c = FrameCounters()
-        backend.atlas.runsRasterized = 0
-        backend.atlas.uploads = 0
-        backend.atlas.uploadedBytes = 0
-        backend.images.uploads = 0
-        backend.images.uploadedBytes = 0
-        let atlasGeneration = backend.atlas.generation
-        let buildStart = RenderTimings.threadCPUTime()
-        drawStats = window.buildDrawList(into: drawList, scale: pixelScale, resources: backend)
-        if backend.atlas.overflowed {
-            // The atlas filled up mid-build: start it afresh and build the frame once more.
-            backend.atlas.reset(recreateTexture: false)
-            window.needsRedraw = true
-            drawStats = window.buildDrawList(into: drawList, scale: pixelScale, resources: backend)
-            if backend.atlas.overflowed { log("text for one frame exceeds the \(TextAtlas.size)px atlas; some text is not drawn") }
-        }
-        let buildEnd = RenderTimings.threadCPUTime()
-        backend.submit(drawList, counters: &c)
-        lastRenderTimings = RenderTimings()
-        lastRenderTimings.build = buildEnd - buildStart
-        lastRenderTimings.submit = RenderTimings.threadCPUTime() - buildEnd
-        c.atlasResets = Int(truncatingIfNeeded: backend.atlas.generation &- atlasGeneration)
-        c.glyphRunsRasterized = backend.atlas.runsRasterized
-        c.textureUploads = backend.atlas.uploads + backend.images.uploads
-        c.uploadedBytes = backend.atlas.uploadedBytes + backend.images.uploadedBytes
-        c.textureBytes = backend.atlas.textureBytes + backend.images.textureBytes
-        c.drawListRebuilt = drawStats.rebuilt
-        c.viewsRedrawn = drawStats.viewsRedrawn
-        counters = c
+        let frame = backend.renderUI(window, scale: pixelScale, log: log)
+        drawStats = frame.stats
+        counters = frame.counters
+        lastRenderTimings = frame.timings
         saved.restore()
     }
 
@@ -452,6 +427,10 @@ public final class SDLHost {
         window.frame = CGRect(origin: .zero, size: windowSizeInPoints)
         window.setNeedsLayout()
         window.needsRedraw = true
+        if backend.pixelScale != pixelScale {
+            backend.pixelScale = pixelScale   // text is measured at the scale it is drawn at
+            window.textMetricsDidChange()
+        }
     }
 
     func recreateTextures() {

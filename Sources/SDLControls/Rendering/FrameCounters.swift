@@ -25,6 +25,14 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var drawListRebuilt = false
     /// Views whose geometry was tessellated again this frame.
     public var viewsRedrawn = 0
+    /// Copies of cached UI pixels onto the render target (0 when the frame drew its geometry
+    /// directly; see `UICompositor`).
+    public var compositeCopies = 0
+    /// Rectangles of the cached UI pixels cleared and drawn again this frame.
+    public var redrawnRects = 0
+    /// UI pixels drawn this frame (into the cache, or directly); 0 when the cached pixels
+    /// were reused as they were.
+    public var redrawnPixels = 0
 
     /// Creates zeroed counters.
     public init() {}
@@ -33,6 +41,7 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "submissions=\(geometrySubmissions) vertices=\(vertices) indices=\(indices) textureSwitches=\(textureSwitches) "
             + "runsRasterized=\(glyphRunsRasterized) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
-            + "textureBytes=\(textureBytes) atlasResets=\(atlasResets) rebuilt=\(drawListRebuilt) viewsRedrawn=\(viewsRedrawn)"
+            + "textureBytes=\(textureBytes) atlasResets=\(atlasResets) rebuilt=\(drawListRebuilt) viewsRedrawn=\(viewsRedrawn) "
+            + "compositeCopies=\(compositeCopies) redrawnRects=\(redrawnRects) redrawnPixels=\(redrawnPixels)"
     }
 }

@@ -81,7 +81,7 @@ open class UILabel: UIView {
         let lineHeight = m.metrics(of: font).lineHeight
         let total = lineHeight * CGFloat(lines.count)
         var y = ((bounds.height - total) / 2).rounded(.down)   // vertically centered, as UIKit
-        let color = isEnabled ? textColor : textColor.withAlphaComponent(textColor.alpha * Theme.disabledAlpha)
+        let color = textColor   // a label that is not enabled fades as a layer (drawsDisabledDimmed)
         let align = textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection)
         for line in lines {
             let w = m.size(of: line, font: font).width
@@ -97,6 +97,14 @@ open class UILabel: UIView {
     }
 
     var measurer: TextMeasuring { textMeasurer }
+
+    /// A label that is not enabled draws dimmed, by the one mechanism disabled controls use.
+    override var drawsDisabledDimmed: Bool { !isEnabled }
+
+    override func textMetricsChanged() {
+        cachedLines = nil
+        super.textMetricsChanged()
+    }
 
     func layoutLines(width: CGFloat) -> [String] {
         guard let text, !text.isEmpty else { return [] }

@@ -151,8 +151,20 @@ open class UIView: UIResponder {
     /// Call it from property setters that change how the view looks.
     open func setNeedsDisplay() {
         appearanceGeneration &+= 1
-        storedWindow?.needsRedraw = true
+        invalidateDrawnArea()
     }
+
+    /// The host's text measurement changed (a new pixel density): cached text layout is
+    /// stale. Views lay out and draw again; labels also drop their cached lines.
+    func textMetricsChanged() {
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Whether this view and its subviews draw dimmed, as one faded layer (the one way
+    /// disabled controls dim; see `DrawContext.Dimming`). Standard controls answer true while
+    /// disabled; labels while not enabled.
+    var drawsDisabledDimmed: Bool { false }
 
     /// Draws the view's content in its own coordinates, after its background and border
     /// and before its subviews. The default draws nothing. Use
@@ -178,8 +190,11 @@ open class UIView: UIResponder {
             if sizeChanged {
                 setNeedsLayout()
                 superview?.setNeedsLayout()
+                setNeedsDisplay()
+            } else {
+                // A move: the cached geometry is drawn elsewhere, not built again.
+                invalidateDrawnArea()
             }
-            setNeedsDisplay()
         }
     }
 
@@ -189,10 +204,13 @@ open class UIView: UIResponder {
         set {
             let r = UIView.sanitized(newValue)
             let oldCenter = center
+            let originChanged = r.origin != storedBoundsOrigin
             storedBoundsOrigin = r.origin
             // UIKit keeps the center fixed when bounds change size.
             frame = CGRect(x: oldCenter.x - r.width / 2, y: oldCenter.y - r.height / 2, width: r.width, height: r.height)
-            setNeedsDisplay()
+            // A new origin scrolls the subviews; this view's own drawing is unchanged (it is
+            // cached relative to its bounds), so nothing is tessellated again.
+            if originChanged { invalidateDrawnArea() }
         }
     }
 

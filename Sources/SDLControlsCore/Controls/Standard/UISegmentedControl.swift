@@ -599,6 +599,11 @@ open class UISegmentedControl: UIControl {
     static let dividerColor = UIColor(light: UIColor(rgb: 0xC7C7CC), dark: UIColor(rgb: 0x48484A))
     /// Corner radius of the background.
     static let backgroundRadius: CGFloat = 9
+    /// The plate's hairline outline.
+    static let plateOutline = UIColor(white: 0, alpha: 0.04)
+
+    /// Dims as one layer while disabled (the one way disabled controls dim).
+    override var drawsDisabledDimmed: Bool { !isEnabled }
 
     /// The ring follows the background's rounded corners.
     open override var focusRingCornerRadius: CGFloat { min(Self.backgroundRadius, bounds.height / 2) }
@@ -616,10 +621,9 @@ open class UISegmentedControl: UIControl {
         let b = bounds
         guard b.width > 0, b.height > 0 else { return }
         let enabled = isEnabled
-        func dim(_ c: UIColor, _ on: Bool) -> UIColor { on ? c : c.withAlphaComponent(c.alpha * Theme.disabledAlpha) }
         let radius = min(Self.backgroundRadius, b.height / 2)
         let plateRadius = max(0, radius - 2)
-        ctx.fillRoundedRect(b, radius: radius, color: dim(Theme.controlFill, enabled))
+        ctx.fillRoundedRect(b, radius: radius, color: Theme.controlFill)
 
         let frames = segmentFrames()
         let plate = selectionPlateFrame
@@ -639,7 +643,7 @@ open class UISegmentedControl: UIControl {
             if let p = pressed, p == j || p == j + 1 { continue }
             let x = rtl ? frames[j].minX : frames[j].maxX
             let inset = (b.height * 0.27).rounded()
-            ctx.fill(CGRect(x: x - 0.5, y: b.minY + inset, width: 1, height: b.height - inset * 2), color: dim(Self.dividerColor, enabled))
+            ctx.fill(CGRect(x: x - 0.5, y: b.minY + inset, width: 1, height: b.height - inset * 2), color: Self.dividerColor)
         }
 
         // The plate: raised, with a soft shadow; it shrinks a little while pressed.
@@ -649,9 +653,9 @@ open class UISegmentedControl: UIControl {
             if enabled {
                 ctx.fillShadow(plate.insetBy(dx: 0.5, dy: 0.5).offsetBy(dx: 0, dy: 1), radius: plateRadius, blur: 4, color: Self.plateShadow)
             }
-            ctx.fillRoundedRect(plate, radius: plateRadius, color: dim(fill, enabled))
+            ctx.fillRoundedRect(plate, radius: plateRadius, color: fill)
             if enabled {
-                ctx.strokeRoundedRect(plate, radius: plateRadius, width: 0.5, color: UIColor(white: 0, alpha: 0.04))
+                ctx.strokeRoundedRect(plate, radius: plateRadius, width: 0.5, color: Self.plateOutline)
             }
         }
 
@@ -663,34 +667,37 @@ open class UISegmentedControl: UIControl {
         // Content.
         for (i, s) in segments.enumerated() where frames[i].width > 0 {
             let selected = i == plateIndex
-            let on = enabled && s.isEnabled
+            // A disabled segment dims on its own; a disabled control dims as a whole.
+            let on = !enabled || s.isEnabled
             let f = selected ? selectedFont : font
-            let ink = dim(selected ? selectedInk(ctx) : titleColor, on)
-            let inner = frames[i].insetBy(dx: 6, dy: 0).offsetBy(dx: s.contentOffset.width, dy: s.contentOffset.height)
-            var imgSize = s.image.map { imageSize($0, maxHeight: b.height - 10) } ?? .zero
-            var title = s.title ?? ""
-            let gap: CGFloat = imgSize.width > 0 && !title.isEmpty ? Self.imageTitleGap : 0
-            if imgSize.width > inner.width {
-                imgSize = CGSize(width: inner.width, height: imgSize.height * inner.width / max(imgSize.width, 1))
-            }
-            if !title.isEmpty {
-                title = truncated(title, font: f, width: inner.width - imgSize.width - gap, ctx: ctx)
-            }
-            let textSize = title.isEmpty ? .zero : ctx.size(of: title, font: f)
-            let total = imgSize.width + gap + textSize.width
-            var x = (inner.midX - total / 2).rounded()
-            // Image before the title in reading order.
-            if rtl, !title.isEmpty {
-                ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
-                x += textSize.width + gap
-                title = ""
-            }
-            if let image = s.image, imgSize.width > 0 {
-                ctx.drawImage(image, in: CGRect(x: x, y: (inner.midY - imgSize.height / 2).rounded(), width: imgSize.width, height: imgSize.height), tint: ink)
-                x += imgSize.width + gap
-            }
-            if !title.isEmpty {
-                ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
+            let ink = selected ? selectedInk(ctx) : titleColor
+            ctx.withAlpha(on ? 1 : Theme.disabledAlpha) {
+                let inner = frames[i].insetBy(dx: 6, dy: 0).offsetBy(dx: s.contentOffset.width, dy: s.contentOffset.height)
+                var imgSize = s.image.map { imageSize($0, maxHeight: b.height - 10) } ?? .zero
+                var title = s.title ?? ""
+                let gap: CGFloat = imgSize.width > 0 && !title.isEmpty ? Self.imageTitleGap : 0
+                if imgSize.width > inner.width {
+                    imgSize = CGSize(width: inner.width, height: imgSize.height * inner.width / max(imgSize.width, 1))
+                }
+                if !title.isEmpty {
+                    title = truncated(title, font: f, width: inner.width - imgSize.width - gap, ctx: ctx)
+                }
+                let textSize = title.isEmpty ? .zero : ctx.size(of: title, font: f)
+                let total = imgSize.width + gap + textSize.width
+                var x = (inner.midX - total / 2).rounded()
+                // Image before the title in reading order.
+                if rtl, !title.isEmpty {
+                    ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
+                    x += textSize.width + gap
+                    title = ""
+                }
+                if let image = s.image, imgSize.width > 0 {
+                    ctx.drawImage(image, in: CGRect(x: x, y: (inner.midY - imgSize.height / 2).rounded(), width: imgSize.width, height: imgSize.height), tint: ink)
+                    x += imgSize.width + gap
+                }
+                if !title.isEmpty {
+                    ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
+                }
             }
         }
     }

@@ -445,6 +445,9 @@ open class UITextField: UIControl, UITextInputComposing {
     /// Draws the border and background of ``borderStyle`` and the clear button.
     open override func draw(_ rect: CGRect) { drawTextField() }
 
+    /// Dims as one layer while disabled (the one way disabled controls dim).
+    override var drawsDisabledDimmed: Bool { !isEnabled }
+
     /// Matches the border's corners.
     open override var focusRingCornerRadius: CGFloat { borderStyle == .roundedRect ? UITextField.roundedCornerRadius : 2 }
 }

@@ -1,0 +1,290 @@
+import SDLControlsSDL2
+import Foundation
+
+/// Puts the UI's pixels on the current render target, reusing them between frames.
+///
+/// The UI is drawn into a cached render-target texture the size of the window; each frame
+/// the parts of it that hold UI (``OccupancyGrid``) are copied over whatever is on the
+/// current target (the game's scene). When nothing changed that copy is the whole cost;
+/// when a few views changed only their damaged rectangles are cleared and drawn again into
+/// the cache first. When most of the UI changed (or the cache is new) drawing straight to
+/// the current target is cheaper than drawing into the cache and copying, so that frame
+/// draws directly and the cache is rebuilt on the next calmer frame.
+///
+/// Fallbacks: no render targets (`SDL_RenderTargetSupported`), a window larger than the
+/// renderer's largest texture or than ``maximumPixels``, or ``Policy/never``: every frame
+/// is drawn directly. `SDL_RENDER_TARGETS_RESET` invalidates the cache and
+/// `SDL_RENDER_DEVICE_RESET` recreates it (the host calls ``invalidate(destroyTarget:)``).
+/// Any pixel density works (the cache is in output pixels). The game's render target,
+/// viewport, clip, scale and logical size are put back after drawing into the cache.
+///
+/// Alpha: drawing into a transparent target leaves premultiplied colour. Renderers with
+/// custom blend modes composite it with (one, one − source alpha); the software renderer
+/// has none, so each redrawn rectangle is read back and converted to straight alpha, which
+/// its ordinary blend composites exactly.
+@MainActor
+final class UICompositor {
+    /// When to cache the UI's pixels.
+    enum Policy: Sendable {
+        /// Where it was measured to pay: the software renderer (see the README's Performance).
+        case automatic
+        /// Whenever the renderer supports render targets.
+        case always
+        /// Never: draw the geometry every frame.
+        case never
+    }
+
+    /// The most pixels the cache may hold (64 MiB): larger windows draw directly.
+    static let maximumPixels = 4096 * 4096
+
+    var policy: Policy = .automatic
+    let renderer: OpaquePointer
+    let isSoftware: Bool
+    private let targetsSupported: Bool
+    private let maximumSide: Int32
+    private var target: OpaquePointer?
+    private var targetWidth: Int32 = 0, targetHeight: Int32 = 0
+    private var targetValid = false
+    private var premultipliedComposite = false
+    private let list = DrawList()
+    private var convertBuffer: [UInt32] = []
+    /// 65536 × 255 / alpha, rounded: un-premultiplying by one multiply and a shift.
+    private let reciprocal: [UInt32] = UICompositor.reciprocals()
+
+    private static func reciprocals() -> [UInt32] {
+        var table = [UInt32](repeating: 0, count: 256)
+        for a in 1..<256 {
+            let n: Int = (255 << 16) + a / 2
+            table[a] = UInt32(n / a)
+        }
+        return table
+    }
+    /// CPU time the last ``draw`` spent collecting cached geometry (counted as building).
+    private(set) var lastCollectTime: Double = 0
+    /// Whether the last frame drew straight to the current target.
+    private(set) var lastFrameWasDirect = true
+
+    init(renderer: OpaquePointer, isSoftware: Bool) {
+        self.renderer = renderer
+        self.isSoftware = isSoftware
+        targetsSupported = SDL_RenderTargetSupported(renderer) == SDL_TRUE
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0, info.max_texture_height > 0 {
+            maximumSide = min(info.max_texture_width, info.max_texture_height)
+        } else {
+            maximumSide = 16384
+        }
+    }
+
+    /// Whether this renderer caches the UI's pixels under the current policy.
+    var cachesPixels: Bool {
+        guard targetsSupported else { return false }
+        switch policy {
+        case .automatic: return isSoftware
+        case .always: return true
+        case .never: return false
+        }
+    }
+
+    /// Bytes of the cached pixels.
+    var textureBytes: Int { target == nil ? 0 : Int(targetWidth) * Int(targetHeight) * 4 }
+
+    /// The cached pixels are stale (`destroyTarget`: the texture is gone too, after a device reset).
+    func invalidate(destroyTarget: Bool) {
+        targetValid = false
+        if destroyTarget, let t = target {
+            SDL_DestroyTexture(t)
+            target = nil
+            targetWidth = 0
+            targetHeight = 0
+        }
+    }
+
+    /// Draws the window's UI (its caches brought up to date by `prepareDrawing`) onto the
+    /// current render target and clears its damage.
+    func draw(_ window: UIWindow, backend: SDLRenderBackend, counters: inout FrameCounters) {
+        lastCollectTime = 0
+        defer { window.damage.clear() }
+        let scale = window.lastDrawKeyScale
+        let width = Int32(clampingPixel: (window.bounds.width * scale).rounded(.up))
+        let height = Int32(clampingPixel: (window.bounds.height * scale).rounded(.up))
+        guard cachesPixels, width > 0, height > 0, let target = cacheTarget(width: width, height: height) else {
+            targetValid = false
+            drawDirect(window, backend: backend, counters: &counters)
+            return
+        }
+        let damage = window.damage
+        let occupied = window.occupancy
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        var damagedArea = 0
+        for r in damage.rects {
+            for o in occupied.rects { damagedArea += r.intersection(o).area }
+        }
+        // Most of the UI changing: drawing it into the cache and copying costs more than
+        // drawing it where it goes.
+        let large = damage.isFull || damagedArea * 2 > max(1, occupied.area)
+        if !targetValid {
+            if large {
+                drawDirect(window, backend: backend, counters: &counters)
+                return
+            }
+            redraw([whole], into: target, window: window, backend: backend, counters: &counters)
+            targetValid = true
+        } else if large {
+            targetValid = false
+            drawDirect(window, backend: backend, counters: &counters)
+            return
+        } else if !damage.isEmpty {
+            var rects: [PixelRect] = []
+            rects.reserveCapacity(damage.rects.count)
+            for r in damage.rects {
+                let c = r.intersection(whole)
+                if !c.isEmpty { rects.append(c) }
+            }
+            redraw(rects, into: target, window: window, backend: backend, counters: &counters)
+        }
+        lastFrameWasDirect = false
+        for r in occupied.rects where !r.isEmpty {
+            var s = SDL_Rect(x: r.x, y: r.y, w: r.width, h: r.height)
+            SDL_RenderCopy(renderer, target, &s, &s)
+            counters.compositeCopies += 1
+        }
+    }
+
+    /// Every view, straight onto the current target.
+    private func drawDirect(_ window: UIWindow, backend: SDLRenderBackend, counters: inout FrameCounters) {
+        lastFrameWasDirect = true
+        let t0 = RenderTimings.threadCPUTime()
+        window.collectDrawList(into: list, region: nil)
+        lastCollectTime += RenderTimings.threadCPUTime() - t0
+        backend.submit(list, limit: nil, counters: &counters)
+        counters.redrawnPixels += window.occupancy.area
+    }
+
+    /// Clears `rects` of the cache and draws every view that meets them again, clipped.
+    private func redraw(_ rects: [PixelRect], into target: OpaquePointer, window: UIWindow, backend: SDLRenderBackend,
+                        counters: inout FrameCounters) {
+        guard !rects.isEmpty else { return }
+        let saved = TargetState(renderer: renderer)
+        SDL_SetRenderTarget(renderer, target)
+        for rect in rects {
+            var r = SDL_Rect(x: rect.x, y: rect.y, w: rect.width, h: rect.height)
+            SDL_RenderSetClipRect(renderer, &r)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+            SDL_RenderFillRect(renderer, &r)
+            let t0 = RenderTimings.threadCPUTime()
+            window.collectDrawList(into: list, region: [rect])
+            lastCollectTime += RenderTimings.threadCPUTime() - t0
+            backend.submit(list, limit: rect, counters: &counters)
+            if !premultipliedComposite { straightenAlpha(rect, of: target) }
+            counters.redrawnRects += 1
+            counters.redrawnPixels += rect.area
+        }
+        SDL_RenderSetClipRect(renderer, nil)
+        saved.restore()
+    }
+
+    /// The cache texture for a window of `width` × `height` pixels; nil when it can't be had.
+    private func cacheTarget(width: Int32, height: Int32) -> OpaquePointer? {
+        if let t = target, targetWidth == width, targetHeight == height { return t }
+        invalidate(destroyTarget: true)
+        guard width <= maximumSide, height <= maximumSide, Int(width) * Int(height) <= UICompositor.maximumPixels,
+              let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                        width, height) else { return nil }
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
+        let premultiplied = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
+                                                       SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
+        if !isSoftware && SDL_SetTextureBlendMode(t, premultiplied) == 0 {
+            premultipliedComposite = true
+        } else {
+            premultipliedComposite = false
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        }
+        target = t
+        targetWidth = width
+        targetHeight = height
+        targetValid = false
+        return t
+    }
+
+    /// Converts a rectangle of the cache from premultiplied to straight alpha (read back,
+    /// divide, write back), in strips of at most 64 Ki pixels.
+    private func straightenAlpha(_ rect: PixelRect, of target: OpaquePointer) {
+        guard !rect.isEmpty else { return }
+        let w = Int(rect.width)
+        let rowsPerStrip = max(1, (1 << 16) / w)
+        if convertBuffer.count < w * rowsPerStrip { convertBuffer = [UInt32](repeating: 0, count: w * rowsPerStrip) }
+        var y = rect.y
+        let bottom = rect.y + rect.height
+        convertBuffer.withUnsafeMutableBufferPointer { buffer in
+            reciprocal.withUnsafeBufferPointer { inv in
+                let p = buffer.baseAddress!
+                while y < bottom {
+                    let h = min(Int32(rowsPerStrip), bottom - y)
+                    var r = SDL_Rect(x: rect.x, y: y, w: rect.width, h: h)
+                    guard SDL_RenderReadPixels(renderer, &r, SDL_PIXELFORMAT_ARGB8888.rawValue, p, rect.width * 4) == 0 else { return }
+                    for i in 0..<(w * Int(h)) {
+                        let v = p[i]
+                        let a = v >> 24
+                        if a == 255 { continue }
+                        if a == 0 { p[i] = 0; continue }
+                        let k = inv[Int(a)]
+                        let red = min(255, (((v >> 16) & 0xFF) * k + 0x8000) >> 16)
+                        let green = min(255, (((v >> 8) & 0xFF) * k + 0x8000) >> 16)
+                        let blue = min(255, ((v & 0xFF) * k + 0x8000) >> 16)
+                        p[i] = a << 24 | red << 16 | green << 8 | blue
+                    }
+                    SDL_UpdateTexture(target, &r, p, rect.width * 4)
+                    y += h
+                }
+            }
+        }
+    }
+
+    /// The current target and the state SDL resets when the target changes, put back after
+    /// drawing into the cache (a game drawing into its own texture keeps its settings).
+    private struct TargetState {
+        let renderer: OpaquePointer
+        let target: OpaquePointer?
+        var viewport = SDL_Rect(), clip = SDL_Rect()
+        var clipEnabled = false
+        var scaleX: Float = 1, scaleY: Float = 1
+        var logicalW: Int32 = 0, logicalH: Int32 = 0
+        var integerScale = SDL_FALSE
+        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+        var blend = SDL_BLENDMODE_NONE
+
+        init(renderer: OpaquePointer) {
+            self.renderer = renderer
+            target = SDL_GetRenderTarget(renderer)
+            SDL_RenderGetViewport(renderer, &viewport)
+            clipEnabled = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+            SDL_RenderGetClipRect(renderer, &clip)
+            SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+            SDL_RenderGetLogicalSize(renderer, &logicalW, &logicalH)
+            integerScale = SDL_RenderGetIntegerScale(renderer)
+            SDL_GetRenderDrawColor(renderer, &r, &g, &b, &a)
+            SDL_GetRenderDrawBlendMode(renderer, &blend)
+        }
+
+        func restore() {
+            SDL_SetRenderTarget(renderer, target)
+            if logicalW > 0 && logicalH > 0 {
+                SDL_RenderSetLogicalSize(renderer, logicalW, logicalH)
+                SDL_RenderSetIntegerScale(renderer, integerScale)
+            }
+            SDL_RenderSetScale(renderer, scaleX, scaleY)
+            var vp = viewport
+            SDL_RenderSetViewport(renderer, &vp)
+            if clipEnabled {
+                var c = clip
+                SDL_RenderSetClipRect(renderer, &c)
+            } else {
+                SDL_RenderSetClipRect(renderer, nil)
+            }
+            SDL_SetRenderDrawBlendMode(renderer, blend)
+            SDL_SetRenderDrawColor(renderer, r, g, b, a)
+        }
+    }
+}
