@@ -34,7 +34,7 @@ final class Report {
     var targets: [Target] = []
     var failures: [String] = []
     var notes: [String] = []
-    private var tables: [String] = []
+    var tables: [String] = []
 
     init(quick: Bool) { self.quick = quick }
 
@@ -182,6 +182,12 @@ final class Report {
             lines.append(.object(b6))
             tables.append(table("B6 scaling of (a)+(b), mean CPU ms", ["case", "1,000", "10,000", "ratio"], b6Rows))
         }
+    }
+
+    // MARK: Output
+
+    /// The targets line and table, after every scenario was added.
+    private func finishTargets() {
         lines.append(.object([("scenario", .string("targets")), ("targets", .array(targets.map(\.json))),
                               ("count_targets_broken", .bool(countTargetsBroken)), ("failures", .array(failures.map { .string($0) })),
                               ("notes", .array(notes.map { .string($0) }))]))
@@ -193,9 +199,8 @@ final class Report {
                             }))
     }
 
-    // MARK: Output
-
     func print(jsonOnly: Bool) {
+        finishTargets()
         Swift.print(meta.text)
         for line in lines { Swift.print(line.text) }
         guard !jsonOnly else { return }

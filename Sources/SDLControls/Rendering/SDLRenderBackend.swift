@@ -31,8 +31,8 @@ final class SDLRenderBackend: DrawResources {
     private let fonts: FontLibrary
     /// Whether the renderer is SDL's software renderer.
     let isSoftware: Bool
-    private var measureCache: [MeasureKey: CGSize] = [:]
-    private var metricsCache: [UIFont: FontMetrics] = [:]
+    @exclusivity(unchecked) private var measureCache: [MeasureKey: CGSize] = [:]
+    @exclusivity(unchecked) private var metricsCache: [UIFont: FontMetrics] = [:]
     private var resetCount: UInt64 = 0
     private var glyphRun = GlyphRun()
 
@@ -63,6 +63,8 @@ final class SDLRenderBackend: DrawResources {
             guard pixelScale != oldValue else { return }
             measureCache.removeAll(keepingCapacity: true)
             metricsCache.removeAll(keepingCapacity: true)
+            lastMetrics = nil
+            recentChains.removeAll()
         }
     }
 
@@ -77,8 +79,20 @@ final class SDLRenderBackend: DrawResources {
     }
 
     func layoutGlyphs(_ text: String, font: UIFont, scale: CGFloat, color: UInt32, into run: inout GlyphRun) -> Bool {
-        guard let chain = glyphs.chain(path: fonts.path(for: font), pixelSize: pixelSize(font, scale)) else { return false }
+        guard let chain = chain(font, scale) else { return false }
         return glyphs.layout(text, chain: chain, color: color, atlas: atlas, into: &run)
+    }
+
+    /// The glyph chains of the last few fonts asked for: a UI uses a handful of fonts, and
+    /// comparing a font is cheaper than finding its file and hashing it.
+    @exclusivity(unchecked) private var recentChains: [(font: UIFont, scale: CGFloat, chain: GlyphCache.Chain)] = []
+
+    private func chain(_ font: UIFont, _ scale: CGFloat) -> GlyphCache.Chain? {
+        for c in recentChains where c.scale == scale && c.font == font { return c.chain }
+        guard let chain = glyphs.chain(path: fonts.path(for: font), pixelSize: pixelSize(font, scale)) else { return nil }
+        if recentChains.count >= 6 { recentChains.removeFirst() }
+        recentChains.append((font, scale, chain))
+        return chain
     }
 
     func texture(for image: UIImage) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)? {
@@ -91,10 +105,15 @@ final class SDLRenderBackend: DrawResources {
 
     /// The size of one line in points: its width drawn at ``pixelScale``, over the scale.
     func size(of text: String, font: UIFont) -> CGSize {
+        // Short text that needs no shaping is measured glyph by glyph (a few array lookups),
+        // faster than hashing it for a cache.
+        if text.utf8.count <= 48, let chain = chain(font, pixelScale), let w = glyphs.simpleWidth(text, chain: chain) {
+            return CGSize(width: CGFloat(w) / pixelScale, height: CGFloat(chain.height) / pixelScale)
+        }
         let key = MeasureKey(text: text, font: font)
         if let s = measureCache[key] { return s }
         let size: CGSize
-        if let chain = glyphs.chain(path: fonts.path(for: font), pixelSize: pixelSize(font, pixelScale)) {
+        if let chain = chain(font, pixelScale) {
             let m = glyphs.measure(text, chain: chain)
             size = CGSize(width: CGFloat(m.width) / pixelScale, height: CGFloat(m.height) / pixelScale)
         } else {
@@ -105,8 +124,14 @@ final class SDLRenderBackend: DrawResources {
         return size
     }
 
+    @exclusivity(unchecked) private var lastMetrics: (font: UIFont, metrics: FontMetrics)?
+
     func metrics(of font: UIFont) -> FontMetrics {
-        if let m = metricsCache[font] { return m }
+        if let l = lastMetrics, l.font == font { return l.metrics }
+        if let m = metricsCache[font] {
+            lastMetrics = (font, m)
+            return m
+        }
         guard let f = fonts.font(path: fonts.path(for: font), pixelSize: pixelSize(font, pixelScale)) else {
             return ApproximateTextMeasurer().metrics(of: font)
         }
@@ -221,6 +246,7 @@ final class SDLRenderBackend: DrawResources {
     }
 
     func destroy() {
+        recentChains.removeAll()
         atlas.destroy()
         images.reset()
         compositor.invalidate(destroyTarget: true)

@@ -22,22 +22,22 @@ final class TextureAtlas {
     private(set) var texture: OpaquePointer?
     private(set) var side: Int32
     private let largestSide: Int32
-    private(set) var generation: UInt64 = 1
+    @exclusivity(unchecked) private(set) var generation: UInt64 = 1
     /// Set when a piece did not fit; the host grows or resets the atlas and builds the frame again.
-    private(set) var overflowed = false
+    @exclusivity(unchecked) private(set) var overflowed = false
     private let renderer: OpaquePointer
-    private var shelves: [(y: Int32, height: Int32, x: Int32)] = []
-    private var nextShelfY: Int32 = TextureAtlas.whiteBlock + 1
-    private var tiles: [ShapeTileKey: AtlasRegion] = [:]
+    @exclusivity(unchecked) private var shelves: [(y: Int32, height: Int32, x: Int32)] = []
+    @exclusivity(unchecked) private var nextShelfY: Int32 = TextureAtlas.whiteBlock + 1
+    @exclusivity(unchecked) private var tiles: [ShapeTileKey: AtlasRegion] = [:]
     private var pixelBuffer: [UInt32] = []
     /// Whether the texture samples linearly (accelerated renderers; the software renderer's
     /// scaled copies are fastest with nearest sampling, and tiles are drawn unscaled).
     let linearFiltering: Bool
 
     // Counters, reset by the host each frame.
-    var uploads = 0
-    var uploadedBytes = 0
-    var piecesRasterized = 0
+    @exclusivity(unchecked) var uploads = 0
+    @exclusivity(unchecked) var uploadedBytes = 0
+    @exclusivity(unchecked) var piecesRasterized = 0
     /// Times the atlas doubled.
     private(set) var growths = 0
 
@@ -69,6 +69,7 @@ final class TextureAtlas {
     /// at its largest size. `grow` doubles it first when it can.
     func reset(recreateTexture: Bool, grow: Bool = false) {
         tiles.removeAll(keepingCapacity: true)
+        for i in recentKeys.indices { recentKeys[i] = nil }
         shelves.removeAll(keepingCapacity: true)
         nextShelfY = TextureAtlas.whiteBlock + 1
         overflowed = false
@@ -122,9 +123,29 @@ final class TextureAtlas {
         uploads += 1
     }
 
+    /// Recently used tiles by a cheap hash of their key: most lookups end here without
+    /// hashing the whole key (rounded shapes look tiles up every time they are drawn).
+    @exclusivity(unchecked) private var recentKeys = [ShapeTileKey?](repeating: nil, count: 512)
+    @exclusivity(unchecked) private var recentRegions = [AtlasRegion](repeating: AtlasRegion(texture: .atlas, u0: 0, v0: 0, u1: 0, v1: 0),
+                                                                      count: 512)
+
+    private static func slot(_ k: ShapeTileKey) -> Int {
+        var h = UInt32(bitPattern: k.width) &* 73_856_093 ^ UInt32(bitPattern: k.height) &* 19_349_663
+        h ^= UInt32(bitPattern: k.radius16) &* 83_492_791 ^ k.color &* 2_654_435_761
+        h ^= UInt32(bitPattern: k.shapeWidth &+ k.shapeHeight &* 7) ^ (k.mirrorX ? 0x9E37 : 0) ^ (k.mirrorY ? 0x7F4A_0000 : 0)
+        if case .fill = k.style {} else { h ^= 0x5555_5555 }
+        return Int((h ^ h >> 15) & 511)
+    }
+
     /// The region of a shape tile, rasterizing and uploading it on first use.
     func tile(_ key: ShapeTileKey) -> AtlasRegion? {
-        if let r = tiles[key] { return r }
+        let slot = TextureAtlas.slot(key)
+        if let k = recentKeys[slot], k == key { return recentRegions[slot] }
+        if let r = tiles[key] {
+            recentKeys[slot] = key
+            recentRegions[slot] = r
+            return r
+        }
         guard key.width > 0, key.height > 0 else { return nil }
         let w = Int(key.width), h = Int(key.height)
         pixelBuffer.removeAll(keepingCapacity: true)
@@ -132,6 +153,8 @@ final class TextureAtlas {
         pixelBuffer.withUnsafeMutableBufferPointer { key.rasterize(into: $0.baseAddress!, pitch: w) }
         guard let region = place(width: key.width, height: key.height, pixels: pixelBuffer, pitch: key.width) else { return nil }
         tiles[key] = region
+        recentKeys[slot] = key
+        recentRegions[slot] = region
         piecesRasterized += 1
         return region
     }

@@ -40,15 +40,15 @@ final class GlyphCache {
         var faces: [OpaquePointer?]
         let ascent: Int32
         let height: Int32
-        var asciiMetrics = [Metrics](repeating: Metrics(advance: -1, face: -1), count: 128)
-        var otherMetrics: [UInt32: Metrics] = [:]
+        @exclusivity(unchecked) var asciiMetrics = [Metrics](repeating: Metrics(advance: -1, face: -1), count: 128)
+        @exclusivity(unchecked) var otherMetrics: [UInt32: Metrics] = [:]
         /// Kerning of ASCII pairs (127: not looked up yet).
-        var asciiKerning = [Int8](repeating: 127, count: 128 * 128)
-        var otherKerning: [UInt64: Int32] = [:]
-        var images: [UInt64: Image] = [:]
+        @exclusivity(unchecked) var asciiKerning = [Int8](repeating: 127, count: 128 * 128)
+        @exclusivity(unchecked) var otherKerning: [UInt64: Int32] = [:]
+        @exclusivity(unchecked) var images: [UInt64: Image] = [:]
         /// Glyph images of ASCII in the colours used recently: the common case needs no hashing.
-        var tables: [ImageTable] = []
-        var atlasGeneration: UInt64 = 0
+        @exclusivity(unchecked) var tables: [ImageTable] = []
+        @exclusivity(unchecked) var atlasGeneration: UInt64 = 0
 
         func table(for color: UInt32) -> ImageTable {
             for t in tables where t.color == color { return t }
@@ -70,7 +70,7 @@ final class GlyphCache {
     /// ASCII glyph images in one colour.
     final class ImageTable {
         let color: UInt32
-        var images = [Image?](repeating: nil, count: 128)
+        @exclusivity(unchecked) var images = [Image?](repeating: nil, count: 128)
         init(color: UInt32) { self.color = color }
     }
 
@@ -87,15 +87,15 @@ final class GlyphCache {
     }
 
     private let fonts: FontLibrary
-    private var chains: [ChainKey: Chain] = [:]
-    private var lastChain: (key: ChainKey, chain: Chain)?
-    private var runs: [RunKey: (region: AtlasRegion, width: Int32, height: Int32)] = [:]
-    private var runsGeneration: UInt64 = 0
+    @exclusivity(unchecked) private var chains: [ChainKey: Chain] = [:]
+    @exclusivity(unchecked) private var lastChain: (key: ChainKey, chain: Chain)?
+    @exclusivity(unchecked) private var runs: [RunKey: (region: AtlasRegion, width: Int32, height: Int32)] = [:]
+    @exclusivity(unchecked) private var runsGeneration: UInt64 = 0
     private var runBytes = 0
     private var pixelBuffer: [UInt32] = []
     /// Whole runs (text that needs shaping) rasterized, and glyphs rasterized; reset by the host.
-    var runsRasterized = 0
-    var glyphsRasterized = 0
+    @exclusivity(unchecked) var runsRasterized = 0
+    @exclusivity(unchecked) var glyphsRasterized = 0
 
     init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -133,7 +133,7 @@ final class GlyphCache {
     }
 
     /// The glyph-by-glyph width, or nil when the text needs shaping.
-    private func simpleWidth(_ text: String, chain: Chain) -> Int? {
+    func simpleWidth(_ text: String, chain: Chain) -> Int? {
         var pen = 0
         var previous: (scalar: UInt32, face: Int32)?
         for s in text.unicodeScalars {

@@ -25,31 +25,31 @@ public final class DrawContext {
     let out = GeometryBuffer(vertexCapacity: 256, indexCapacity: 512)
 
     /// Pixels per point.
-    public private(set) var scale: CGFloat = 1
-    private var fscale: Float = 1
+    @exclusivity(unchecked) public private(set) var scale: CGFloat = 1
+    @exclusivity(unchecked) private var fscale: Float = 1
     /// The fractional part of the view's origin in output pixels: local pixel = point × scale
     /// + phase. The whole part is added when the cached block is drawn.
-    var phase = SIMD2<Float>(0, 0)
+    @exclusivity(unchecked) var phase = SIMD2<Float>(0, 0)
     /// Opacity multiplied into every colour (the product of ancestors' alpha).
-    var opacity: CGFloat = 1
+    @exclusivity(unchecked) var opacity: CGFloat = 1
     /// Dimming of a disabled control's subtree (see ``Dimming``); nil when not dimmed.
-    var dimming: Dimming?
+    @exclusivity(unchecked) var dimming: Dimming?
     /// A further alpha factor for the colours of the shapes drawn inside ``withAlpha(_:_:)``.
-    private var alphaFactor: CGFloat = 1
+    @exclusivity(unchecked) private var alphaFactor: CGFloat = 1
     /// The interface style colours resolve for.
-    public private(set) var style: UIUserInterfaceStyle = .light
+    @exclusivity(unchecked) public private(set) var style: UIUserInterfaceStyle = .light
     /// The host's resources (text, images); nil when drawing without a host.
-    public private(set) var resources: DrawResources?
-    var white: (u: Float, v: Float) = (0, 0)
-    private var bakesColors = false
+    @exclusivity(unchecked) public private(set) var resources: DrawResources?
+    @exclusivity(unchecked) var white: (u: Float, v: Float) = (0, 0)
+    @exclusivity(unchecked) private var bakesColors = false
 
     // Scratch, reused between shapes, so tessellation allocates nothing in steady state.
-    private var path: [SIMD2<Float>] = []
-    private var normals: [SIMD2<Float>] = []
-    private var glyphRun = GlyphRun()
+    @exclusivity(unchecked) private var path: [SIMD2<Float>] = []
+    @exclusivity(unchecked) private var normals: [SIMD2<Float>] = []
+    @exclusivity(unchecked) private var glyphRun = GlyphRun()
     /// Unit quarter circles by segment count (index n: n + 1 points from 0 to π/2).
-    private var arcTables: [[SIMD2<Float>]] = []
-    private var profile: [UInt8] = []
+    @exclusivity(unchecked) private var arcTables: [[SIMD2<Float>]] = []
+    @exclusivity(unchecked) private var profile: [UInt8] = []
 
     /// The largest tile side (pixels) for rounded shapes; larger curves use triangles.
     static let maximumTileCorner: Int32 = 64
@@ -392,7 +392,10 @@ public final class DrawContext {
         }
         let fx1 = bx + Float(bw), fy1 = by + Float(bh), t = Float(T)
         let wide = 2 * T >= bh, tall = 2 * T >= bw
-        if (wide && tall) || small {
+        // One tile for a shape whose corners meet, or a small rounded rectangle (sizes set
+        // by layout, which stay put). Capsules use caps, which don't depend on the length:
+        // a track or a fill whose length changes every frame reuses the same two tiles.
+        if (wide && tall) || (small && !wide && !tall) {
             tile(bx, by, w: bw, h: bh, shapeW: bw, shapeH: bh, mx: false, my: false)
         } else if wide {
             // Left and right caps, the straight middle between them.

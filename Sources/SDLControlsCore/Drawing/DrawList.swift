@@ -107,8 +107,15 @@ public struct PixelRect: Hashable, Sendable {
 extension Int32 {
     /// A pixel coordinate as a whole number, saturating at `Int32`'s range (NaN becomes 0)
     /// instead of trapping.
-    package init<F: BinaryFloatingPoint>(clampingPixel v: F) {
-        if v.isNaN { self = 0 } else if v >= F(Int32.max) { self = .max } else if v <= F(Int32.min) { self = .min } else { self = Int32(v) }
+    @inline(__always)
+    package init(clampingPixel v: Double) {
+        if v.isNaN { self = 0 } else if v >= 2_147_483_647 { self = .max } else if v <= -2_147_483_648 { self = .min } else { self = Int32(v) }
+    }
+
+    /// A pixel coordinate as a whole number, saturating (NaN becomes 0).
+    @inline(__always)
+    package init(clampingPixel v: Float) {
+        self.init(clampingPixel: Double(v))
     }
 }
 
@@ -146,12 +153,16 @@ public final class DrawList {
         let clip: PixelRect?
     }
 
-    var items: [Item] = []
-    var clipStack: [PixelRect] = []
+    @exclusivity(unchecked) var items: [Item] = []
+    @exclusivity(unchecked) var clipStack: [PixelRect] = []
     /// Vertices the items hold.
-    public private(set) var vertexCount = 0
+    public var vertexCount: Int { items.reduce(0) { $0 + $1.cache.geometry.segments[$1.segment].vertexCount } }
     /// Indices the items hold.
-    public private(set) var indexCount = 0
+    public var indexCount: Int { items.reduce(0) { $0 + $1.cache.geometry.segments[$1.segment].indexCount } }
+
+    /// The window structure (see `UIWindow.drawStructure`) this list holds every block of,
+    /// when it was collected for the whole window; nil after a partial collection or a reset.
+    @exclusivity(unchecked) package var collectedStructure: UInt64?
 
     /// Assembly storage, reused (no allocation once grown).
     private let scratch = GeometryBuffer()
@@ -161,10 +172,9 @@ public final class DrawList {
 
     /// Empties the list, keeping its storage (no allocation in steady state).
     public func reset() {
+        collectedStructure = nil
         items.removeAll(keepingCapacity: true)
         clipStack.removeAll(keepingCapacity: true)
-        vertexCount = 0
-        indexCount = 0
     }
 
     /// Whether the list draws nothing.
@@ -188,8 +198,6 @@ public final class DrawList {
         let geometry = cache.geometry
         for s in geometry.segments.indices where geometry.segments[s].indexCount > 0 {
             items.append(Item(cache: cache, segment: s, dx: Float(dx), dy: Float(dy), clip: clip))
-            vertexCount += geometry.segments[s].vertexCount
-            indexCount += geometry.segments[s].indexCount
         }
     }
 

@@ -15,13 +15,13 @@ final class GeometryBuffer {
         var indexCount: Int
     }
 
-    private(set) var vertices: UnsafeMutablePointer<DrawVertex>
-    private(set) var vertexCount = 0
-    private(set) var vertexCapacity: Int
-    private(set) var indices: UnsafeMutablePointer<Int32>
-    private(set) var indexCount = 0
-    private(set) var indexCapacity: Int
-    var segments: [Segment] = []
+    @exclusivity(unchecked) private(set) var vertices: UnsafeMutablePointer<DrawVertex>
+    @exclusivity(unchecked) private(set) var vertexCount = 0
+    @exclusivity(unchecked) private(set) var vertexCapacity: Int
+    @exclusivity(unchecked) private(set) var indices: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var indexCount = 0
+    @exclusivity(unchecked) private(set) var indexCapacity: Int
+    @exclusivity(unchecked) var segments: [Segment] = []
 
     init(vertexCapacity: Int = 0, indexCapacity: Int = 0) {
         self.vertexCapacity = vertexCapacity

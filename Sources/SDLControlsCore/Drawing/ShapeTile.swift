@@ -59,6 +59,21 @@ public struct ShapeTileKey: Hashable, Sendable {
     /// Pixels the tile holds.
     public var pixelCount: Int { Int(width) * Int(height) }
 
+    /// Hashes the fields packed into two words (tiles are looked up for every rounded shape
+    /// drawn, so this is on the tessellation path).
+    public func hash(into hasher: inout Hasher) {
+        func u16(_ v: Int32) -> UInt64 { UInt64(UInt16(truncatingIfNeeded: v)) }
+        let (kind, param): (UInt64, Int32)
+        switch style {
+        case .fill: (kind, param) = (0, 0)
+        case .stroke(let w): (kind, param) = (1, w)
+        case .blur(let b): (kind, param) = (2, b)
+        }
+        hasher.combine(u16(width) | u16(height) << 16 | u16(shapeWidth) << 32 | u16(shapeHeight) << 48)
+        hasher.combine(UInt64(color) << 32 | u16(radius16) << 16 | u16(param) ^ u16(pad) << 8
+                       ^ kind << 30 ^ (mirrorX ? 1 << 28 : 0) ^ (mirrorY ? 1 << 29 : 0))
+    }
+
     /// Writes the tile's pixels (ARGB8888, straight alpha) row by row; `pitch` is in pixels.
     public func rasterize(into pixels: UnsafeMutablePointer<UInt32>, pitch: Int) {
         let a = Double(color >> 24) / 255

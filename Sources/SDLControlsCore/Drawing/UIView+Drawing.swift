@@ -8,25 +8,27 @@ import Foundation
 final class ViewDrawCache {
     let geometry = GeometryBuffer()
     // What the geometry was built for.
-    var generation: UInt64 = 0
-    var scale: CGFloat = 0
-    var phase = SIMD2<Float>(-1, -1)
-    var opacity: CGFloat = -1
-    var dimming: DrawContext.Dimming?
-    var style: UIUserInterfaceStyle = .unspecified
-    var resourceGeneration: UInt64 = .max
+    @exclusivity(unchecked) var generation: UInt64 = 0
+    @exclusivity(unchecked) var scale: CGFloat = 0
+    @exclusivity(unchecked) var phase = SIMD2<Float>(-1, -1)
+    @exclusivity(unchecked) var opacity: CGFloat = -1
+    @exclusivity(unchecked) var dimming: DrawContext.Dimming?
+    @exclusivity(unchecked) var style: UIUserInterfaceStyle = .unspecified
+    @exclusivity(unchecked) var resourceGeneration: UInt64 = .max
     /// Pixels the geometry touches, in the view's pixel space.
-    var localBounds = PixelRect.zero
+    @exclusivity(unchecked) var localBounds = PixelRect.zero
     // Where it was drawn by the last pass that reached the view.
     /// The pass (``UIWindow/drawPass``) that last reached this view; older: not drawn now.
-    var pass: UInt64 = 0
-    var translationX: Int32 = 0
-    var translationY: Int32 = 0
-    var clip: PixelRect?
+    @exclusivity(unchecked) var pass: UInt64 = 0
+    @exclusivity(unchecked) var translationX: Int32 = 0
+    @exclusivity(unchecked) var translationY: Int32 = 0
+    @exclusivity(unchecked) var clip: PixelRect?
     /// Window pixels its own geometry covers (clipped); empty when it draws nothing or is culled.
-    var drawn = PixelRect.zero
+    @exclusivity(unchecked) var drawn = PixelRect.zero
     /// Window pixels this view and its subviews cover.
-    var subtree = PixelRect.zero
+    @exclusivity(unchecked) var subtree = PixelRect.zero
+    /// The last pass after which ``subtree`` was already marked changed (once is enough).
+    @exclusivity(unchecked) var damagedAfterPass: UInt64 = .max
 
     /// Keeps the context's output and what it was built for.
     @MainActor
@@ -85,7 +87,14 @@ package struct DamageRegion: Sendable {
             i += 1
         }
         rects.append(merged)
-        while rects.count > DamageRegion.maximumRects { mergeClosestPair() }
+        if rects.count > DamageRegion.maximumRects {
+            // Many scattered changes: one rectangle around them all is cheaper to keep than
+            // to merge pair by pair, and a compositor draws that much anyway.
+            var all = rects[0]
+            for r in rects { all = all.union(r) }
+            rects.removeAll(keepingCapacity: true)
+            rects.append(all)
+        }
     }
 
     /// Everything changed.
@@ -98,20 +107,6 @@ package struct DamageRegion: Sendable {
     package mutating func clear() {
         isFull = false
         rects.removeAll(keepingCapacity: true)
-    }
-
-    private mutating func mergeClosestPair() {
-        var best = (0, 1), bestGrowth = Int.max
-        for i in 0..<rects.count {
-            for j in i + 1..<rects.count {
-                let u = rects[i].union(rects[j])
-                let growth = u.area - rects[i].area - rects[j].area
-                if growth < bestGrowth { bestGrowth = growth; best = (i, j) }
-            }
-        }
-        let u = rects[best.0].union(rects[best.1])
-        rects.remove(at: best.1)
-        rects[best.0] = u
     }
 }
 
@@ -265,6 +260,7 @@ extension UIWindow {
         occupancy.finish()
         needsRedraw = false
         lastDrawKey = (scale, generation, style)
+        drawStructure = walk.structure
         return walk.stats
     }
 
@@ -272,9 +268,13 @@ extension UIWindow {
     /// ``prepareDrawing(scale:resources:)`` whose pixels meet `region` (all when nil), back to
     /// front.
     package func collectDrawList(into list: DrawList, region: [PixelRect]?) {
+        // The whole window again with nothing moved, added or removed: the blocks are the same
+        // (their contents may have changed; they are read when the list is assembled).
+        if region == nil, let s = list.collectedStructure, s == drawStructure { return }
         list.reset()
         guard !isHidden else { return }
         collect(into: list, pass: drawPass, region: region)
+        if region == nil { list.collectedStructure = drawStructure }
     }
 
     /// Text measurement changed (the host's pixel density): every view lays out and draws again.
@@ -299,13 +299,22 @@ extension UIWindow {
 /// The state of one traversal.
 @MainActor
 struct DrawWalk {
-    unowned let window: UIWindow
+    /// The window walked (it outlives the walk, which is a local of its own method).
+    unowned(unsafe) let window: UIWindow
     let context: DrawContext
     let resources: DrawResources?
     let resourceGeneration: UInt64
     let scale: CGFloat
     let pass: UInt64
     var stats: DrawStats
+    /// A hash of what is drawn where (caches, translations, clips, segments) in order: when
+    /// it is unchanged, last pass's list of blocks is still right (only their contents changed).
+    var structure: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    mutating func mix(_ v: UInt64) {
+        structure = (structure ^ v) &* 0x0000_0100_0000_01B3
+    }
 }
 
 extension DrawContext {
@@ -323,7 +332,9 @@ extension UIView {
     func invalidateDrawnArea() {
         guard let w = storedWindow else { return }
         w.needsRedraw = true
-        if let c = drawCache, c.pass == w.drawPass, !c.subtree.isEmpty { w.damage.add(c.subtree) }
+        guard let c = drawCache, c.pass == w.drawPass, c.damagedAfterPass != w.drawPass else { return }
+        c.damagedAfterPass = w.drawPass
+        if !c.subtree.isEmpty { w.damage.add(c.subtree) }
     }
 
     /// Updates this view's cached geometry and its subviews', recording changed pixels.
@@ -339,8 +350,13 @@ extension UIView {
         let scale = walk.scale
         let style = overrideUserInterfaceStyle == .unspecified ? style : overrideUserInterfaceStyle
         let dimming = dimming ?? (drawsDisabledDimmed ? DrawContext.Dimming(opacity: Theme.disabledAlpha, backdrop: backdrop) : nil)
-        let cache = drawCache ?? ViewDrawCache()
-        drawCache = cache
+        let cache: ViewDrawCache
+        if let c = drawCache {
+            cache = c
+        } else {
+            cache = ViewDrawCache()
+            drawCache = cache
+        }
         let size = storedFrame.size
         let pixelBounds = CGRect(x: origin.x, y: origin.y, width: size.width * scale, height: size.height * scale)
         let overhang = UIView.drawingOverhang * scale
@@ -392,6 +408,12 @@ extension UIView {
         cache.drawn = own
         cache.pass = walk.pass
         walk.window.occupancy.mark(own)
+        if !own.isEmpty {
+            walk.mix(UInt64(UInt(bitPattern: Unmanaged.passUnretained(cache).toOpaque())))
+            walk.mix(UInt64(UInt32(bitPattern: cache.translationX)) << 32 | UInt64(UInt32(bitPattern: cache.translationY)))
+            if let c = clip { walk.mix(UInt64(UInt32(bitPattern: c.x)) << 32 | UInt64(UInt32(bitPattern: c.y)) ^ UInt64(c.width) << 16 ^ UInt64(c.height)) }
+            for seg in cache.geometry.segments { walk.mix(UInt64(seg.texture.rawValue) << 8 | 1) }
+        }
         var subtree = own
         if !subviews.isEmpty {
             var childVisible = visible

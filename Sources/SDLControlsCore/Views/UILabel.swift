@@ -7,21 +7,25 @@ import Foundation
 @MainActor
 open class UILabel: UIView {
     /// The text; nil draws nothing.
-    open var text: String? { didSet { if oldValue != text { contentChanged() } } }
+    @exclusivity(unchecked) open var text: String? { didSet { if oldValue != text { contentChanged() } } }
     /// The font.
-    open var font: UIFont = .systemFont(ofSize: UIFont.labelFontSize) { didSet { if oldValue != font { contentChanged() } } }
+    @exclusivity(unchecked) open var font: UIFont = .systemFont(ofSize: UIFont.labelFontSize) { didSet { if oldValue != font { contentChanged() } } }
     /// The text colour.
-    open var textColor: UIColor = .label { didSet { if oldValue != textColor { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var textColor: UIColor = .label { didSet { if oldValue != textColor { setNeedsDisplay() } } }
     /// Horizontal alignment; natural follows the layout direction.
-    open var textAlignment: NSTextAlignment = .natural { didSet { if oldValue != textAlignment { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var textAlignment: NSTextAlignment = .natural { didSet { if oldValue != textAlignment { setNeedsDisplay() } } }
     /// The most lines to draw; 0 means no limit. Negative values act as 0.
-    open var numberOfLines: Int = 1 { didSet { if oldValue != numberOfLines { contentChanged() } } }
+    @exclusivity(unchecked) open var numberOfLines: Int = 1 { didSet { if oldValue != numberOfLines { contentChanged() } } }
     /// How lines are wrapped and the last line truncated.
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if oldValue != lineBreakMode { contentChanged() } } }
+    @exclusivity(unchecked) open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if oldValue != lineBreakMode { contentChanged() } } }
     /// Whether the label draws dimmed, as a disabled control's label.
-    open var isEnabled: Bool = true { didSet { if oldValue != isEnabled { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var isEnabled: Bool = true { didSet { if oldValue != isEnabled { setNeedsDisplay() } } }
 
-    private var cachedLines: (width: CGFloat, lines: [String])?
+    @exclusivity(unchecked) private var cachedLines: (width: CGFloat, lines: [String])?
+    /// The drawn layout (lines, each line's width, the line height) for the current bounds:
+    /// kept until the text, font, size or measurement changes, so redrawing a label (a new
+    /// colour, a move, a fade) measures nothing.
+    @exclusivity(unchecked) private var cachedDrawLayout: (width: CGFloat, lines: [String], widths: [CGFloat], lineHeight: CGFloat)?
 
     /// Creates a label; labels take no touches by default, as in UIKit.
     public override init(frame: CGRect) {
@@ -31,6 +35,7 @@ open class UILabel: UIView {
 
     private func contentChanged() {
         cachedLines = nil
+        cachedDrawLayout = nil
         setNeedsDisplay()
         superview?.setNeedsLayout()
     }
@@ -75,16 +80,23 @@ open class UILabel: UIView {
     open override func draw(_ rect: CGRect) {
         // No room, no text (layout treats width 0 as "unlimited" only when measuring).
         guard bounds.width > 0, bounds.height > 0, let ctx = UIGraphicsGetCurrentContext() else { return }
-        let lines = layoutLines(width: bounds.width)
+        let layout: (width: CGFloat, lines: [String], widths: [CGFloat], lineHeight: CGFloat)
+        if let c = cachedDrawLayout, c.width == bounds.width {
+            layout = c
+        } else {
+            let lines = layoutLines(width: bounds.width)
+            let m = measurer
+            layout = (bounds.width, lines, lines.map { m.size(of: $0, font: font).width }, m.metrics(of: font).lineHeight)
+            cachedDrawLayout = layout
+        }
+        let lines = layout.lines
         guard !lines.isEmpty else { return }
-        let m = measurer
-        let lineHeight = m.metrics(of: font).lineHeight
+        let lineHeight = layout.lineHeight
         let total = lineHeight * CGFloat(lines.count)
         var y = ((bounds.height - total) / 2).rounded(.down)   // vertically centered, as UIKit
         let color = textColor   // a label that is not enabled fades as a layer (drawsDisabledDimmed)
         let align = textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection)
-        for line in lines {
-            let w = m.size(of: line, font: font).width
+        for (line, w) in zip(lines, layout.widths) {
             let x: CGFloat
             switch align {
             case .center: x = ((bounds.width - w) / 2).rounded(.down)
@@ -103,6 +115,7 @@ open class UILabel: UIView {
 
     override func textMetricsChanged() {
         cachedLines = nil
+        cachedDrawLayout = nil
         super.textMetricsChanged()
     }
 
@@ -115,7 +128,7 @@ open class UILabel: UIView {
     }
 
     open override var frame: CGRect {
-        didSet { if oldValue.size != frame.size { cachedLines = nil } }
+        didSet { if oldValue.size != frame.size { cachedLines = nil; cachedDrawLayout = nil } }
     }
 }
 
@@ -131,6 +144,8 @@ public enum TextLayout {
                              measurer: TextMeasuring) -> [String] {
         let limit = width > 0 ? width : .greatestFiniteMagnitude
         func fits(_ s: String) -> Bool { measurer.size(of: s, font: font).width <= limit }
+        // One line that fits needs no breaking and no truncation (most labels and titles).
+        if !text.utf8.contains(10), fits(text) { return [text] }
         var result: [String] = []
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let single = maxLines == 1

@@ -8,20 +8,22 @@ import Foundation
 @MainActor
 open class UIView: UIResponder {
     // Storage lives here; behaviour is split into UIView+Facet.swift files.
-    var storedFrame: CGRect
-    var storedBoundsOrigin: CGPoint = .zero
+    @exclusivity(unchecked) var storedFrame: CGRect
+    @exclusivity(unchecked) var storedBoundsOrigin: CGPoint = .zero
     /// Views under this one, back to front. Strong, as in UIKit.
-    public internal(set) var subviews: [UIView] = []
-    weak var storedSuperview: UIView?
-    weak var storedWindow: UIWindow?
-    var needsLayout = true
+    @exclusivity(unchecked) public internal(set) var subviews: [UIView] = []
+    @exclusivity(unchecked) weak var storedSuperview: UIView?
+    @exclusivity(unchecked) weak var storedWindow: UIWindow?
+    @exclusivity(unchecked) var needsLayout = true
     /// This view or a descendant needs layout: layout passes skip branches where it is false,
     /// so a frame with nothing to lay out doesn't walk the whole tree.
-    var subtreeNeedsLayout = true
-    var storedTintColor: UIColor?
+    @exclusivity(unchecked) var subtreeNeedsLayout = true
+    @exclusivity(unchecked) var storedTintColor: UIColor?
+    /// The inherited tint, found once (``notifyTintChange()`` forgets it whenever it can change).
+    @exclusivity(unchecked) var cachedTint: UIColor?
     /// Bumped whenever something that changes the drawing of this view changes; the draw
     /// traversal compares it to reuse cached geometry.
-    public internal(set) var appearanceGeneration: UInt64 = 1
+    @exclusivity(unchecked) public internal(set) var appearanceGeneration: UInt64 = 1
 
     /// Creates a view with a frame in its future superview's coordinates.
     public init(frame: CGRect) {
@@ -38,10 +40,10 @@ open class UIView: UIResponder {
 
     /// Whether the view (and its subviews) are drawn and hit-tested. Hidden views get no
     /// touches; hiding a control mid-touch does not cancel its tracking (rule C9).
-    open var isHidden: Bool = false { didSet { if oldValue != isHidden { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var isHidden: Bool = false { didSet { if oldValue != isHidden { setNeedsDisplay() } } }
 
     /// Opacity, 0...1 (NaN becomes 1). Views below 0.01 are not hit-tested (rule C1).
-    open var alpha: CGFloat = 1 {
+    @exclusivity(unchecked) open var alpha: CGFloat = 1 {
         didSet {
             if alpha.isNaN { alpha = 1 } else if alpha < 0 { alpha = 0 } else if alpha > 1 { alpha = 1 }
             if oldValue != alpha { setNeedsDisplay() }
@@ -60,25 +62,25 @@ open class UIView: UIResponder {
     open var isExclusiveTouch: Bool = false
 
     /// Whether drawing of subviews is clipped to this view's bounds.
-    open var clipsToBounds: Bool = false { didSet { if oldValue != clipsToBounds { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var clipsToBounds: Bool = false { didSet { if oldValue != clipsToBounds { setNeedsDisplay() } } }
 
     /// The fill drawn behind the content; nil draws nothing.
-    open var backgroundColor: UIColor? { didSet { if oldValue != backgroundColor { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var backgroundColor: UIColor? { didSet { if oldValue != backgroundColor { setNeedsDisplay() } } }
 
     /// The radius of rounded corners for the background and border.
-    open var cornerRadius: CGFloat = 0 { didSet { if oldValue != cornerRadius { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 { didSet { if oldValue != cornerRadius { setNeedsDisplay() } } }
 
     /// The width of the border drawn inside the bounds; 0 draws none.
-    open var borderWidth: CGFloat = 0 { didSet { if oldValue != borderWidth { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var borderWidth: CGFloat = 0 { didSet { if oldValue != borderWidth { setNeedsDisplay() } } }
 
     /// The colour of the border.
-    open var borderColor: UIColor? { didSet { if oldValue != borderColor { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var borderColor: UIColor? { didSet { if oldValue != borderColor { setNeedsDisplay() } } }
 
     /// An integer you can use to find this view with ``viewWithTag(_:)``.
     open var tag: Int = 0
 
     /// How content is laid out for left-to-right and right-to-left languages.
-    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+    @exclusivity(unchecked) open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
         didSet { if oldValue != semanticContentAttribute { setNeedsLayout(); setNeedsDisplay() } }
     }
 
@@ -100,7 +102,7 @@ open class UIView: UIResponder {
 
     /// The interface style this view draws with: its own override, else its superview's,
     /// else the window's, else light.
-    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+    @exclusivity(unchecked) open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
         didSet { if oldValue != overrideUserInterfaceStyle { invalidateAppearanceOfSubtree() } }
     }
 
@@ -118,12 +120,15 @@ open class UIView: UIResponder {
     /// calls ``tintColorDidChange()`` on this view and every subview that inherits it.
     open var tintColor: UIColor! {
         get {
+            if let c = cachedTint { return c }
             var v: UIView? = self
+            var found: UIColor = .systemBlue
             while let view = v {
-                if let c = view.storedTintColor { return c }
+                if let c = view.storedTintColor { found = c; break }
                 v = view.superview
             }
-            return .systemBlue
+            cachedTint = found
+            return found
         }
         set {
             guard storedTintColor != newValue else { return }
@@ -138,6 +143,7 @@ open class UIView: UIResponder {
     }
 
     func notifyTintChange() {
+        cachedTint = nil
         tintColorDidChange()
         for sub in subviews where sub.storedTintColor == nil { sub.notifyTintChange() }
     }
@@ -173,7 +179,7 @@ open class UIView: UIResponder {
     open func draw(_ rect: CGRect) {}
 
     /// Cached geometry of this view's own drawing (see UIView+Drawing.swift).
-    var drawCache: ViewDrawCache?
+    @exclusivity(unchecked) var drawCache: ViewDrawCache?
 
     // MARK: Geometry (overridable; conversions are in UIView+Geometry.swift)
 

@@ -67,7 +67,7 @@ open class UIButton: UIControl {
     public let buttonType: ButtonType
 
     /// The background style; nil draws the classic type's look.
-    open var configuration: Configuration? {
+    @exclusivity(unchecked) open var configuration: Configuration? {
         didSet {
             if let c = configuration { contentEdgeInsets = c.contentInsets }
             updateAppearance()
@@ -81,15 +81,15 @@ open class UIButton: UIControl {
     public let imageView = UIImageView()
 
     /// Space around the image and title, in points.
-    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout(); invalidateSuperviewLayout() } }
+    @exclusivity(unchecked) open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout(); invalidateSuperviewLayout() } }
     /// Space between the image and the title.
     open var imageTitlePadding: CGFloat = 6 { didSet { setNeedsLayout() } }
     /// Whether each primary action toggles `isSelected`.
     open var changesSelectionAsPrimaryAction = false
 
-    private var titles: [UInt: String] = [:]
-    private var titleColors: [UInt: UIColor] = [:]
-    private var images: [UInt: UIImage] = [:]
+    @exclusivity(unchecked) private var titles: [UInt: String] = [:]
+    @exclusivity(unchecked) private var titleColors: [UInt: UIColor] = [:]
+    @exclusivity(unchecked) private var images: [UInt: UIImage] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
 
     /// Creates a button of a type.

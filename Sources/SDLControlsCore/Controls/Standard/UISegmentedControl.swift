@@ -44,7 +44,10 @@ open class UISegmentedControl: UIControl {
     }
 
     /// The segments, in index order.
-    var segments: [Segment] = []
+    var segments: [Segment] = [] { didSet { cachedFrames = nil } }
+    /// ``segmentFrames()`` for the bounds and layout direction it was computed for (equal
+    /// widths only: widths apportioned by content depend on measurement).
+    @exclusivity(unchecked) private var cachedFrames: (bounds: CGRect, rtl: Bool, frames: [CGRect])?
 
     // MARK: Creating
 
@@ -93,7 +96,7 @@ open class UISegmentedControl: UIControl {
 
     /// Whether segments act as buttons: the selection shows only while touched and
     /// ``selectedSegmentIndex`` is not kept (rule D5).
-    open var isMomentary: Bool = false {
+    @exclusivity(unchecked) open var isMomentary: Bool = false {
         didSet { if oldValue != isMomentary { keyboardSegment = nil; setNeedsDisplay() } }
     }
 
@@ -110,7 +113,7 @@ open class UISegmentedControl: UIControl {
 
     /// The title font. The selected segment uses its semibold weight when it is the
     /// system font.
-    open var font: UIFont = .systemFont(ofSize: 13) {
+    @exclusivity(unchecked) open var font: UIFont = .systemFont(ofSize: 13) {
         didSet { if oldValue != font { contentDidChange() } }
     }
 
@@ -482,9 +485,18 @@ open class UISegmentedControl: UIControl {
     func segmentFrames() -> [CGRect] {
         let b = bounds
         guard !segments.isEmpty else { return [] }
+        let rtlNow = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        if !apportionsSegmentWidthsByContent, let c = cachedFrames, c.bounds == b, c.rtl == rtlNow { return c.frames }
+        let frames = computeSegmentFrames()
+        if !apportionsSegmentWidthsByContent { cachedFrames = (b, rtlNow, frames) }
+        return frames
+    }
+
+    private func computeSegmentFrames() -> [CGRect] {
+        let b = bounds
         let fixed = segments.reduce(CGFloat(0)) { $0 + $1.width }
         let remaining = max(0, b.width - fixed)
-        let autos = segments.filter { $0.width == 0 }
+        let autos = segments.reduce(0) { $0 + ($1.width == 0 ? 1 : 0) }
         var weights: [CGFloat] = []
         if apportionsSegmentWidthsByContent {
             let m = textMeasurer
@@ -504,7 +516,7 @@ open class UISegmentedControl: UIControl {
             } else if weightSum > 0 {
                 w = remaining * weights[i] / weightSum
             } else {
-                w = autos.isEmpty ? 0 : remaining / CGFloat(autos.count)
+                w = autos == 0 ? 0 : remaining / CGFloat(autos)
             }
             let minX = rtl ? b.maxX - x - w : b.minX + x
             frames.append(CGRect(x: minX, y: b.minY, width: w, height: b.height))
@@ -570,8 +582,10 @@ open class UISegmentedControl: UIControl {
 
     /// Where the selection plate is drawn now (nil: no plate): under the finger on a
     /// momentary control, else at the selected segment, part way while sliding.
-    var selectionPlateFrame: CGRect? {
-        let frames = segmentFrames()
+    var selectionPlateFrame: CGRect? { selectionPlateFrame(in: segmentFrames()) }
+
+    /// ``selectionPlateFrame`` for frames already computed.
+    func selectionPlateFrame(in frames: [CGRect]) -> CGRect? {
         let index: Int
         if isMomentary {
             guard isHighlighted, let h = highlightedSegment else { return nil }
@@ -626,7 +640,7 @@ open class UISegmentedControl: UIControl {
         ctx.fillRoundedRect(b, radius: radius, color: Theme.controlFill)
 
         let frames = segmentFrames()
-        let plate = selectionPlateFrame
+        let plate = selectionPlateFrame(in: frames)
         let plateIndex = isMomentary ? (isHighlighted ? highlightedSegment : nil) : (frames.indices.contains(storedSelected) ? storedSelected : nil)
         let pressed = isHighlighted ? highlightedSegment : nil
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft

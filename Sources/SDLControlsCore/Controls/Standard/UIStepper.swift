@@ -99,7 +99,7 @@ open class UIStepper: UIControl {
 
     /// Whether stepping past ``maximumValue`` gives ``minimumValue`` and below the minimum
     /// gives the maximum (default false: the value stops at the limit).
-    open var wraps: Bool = false {
+    @exclusivity(unchecked) open var wraps: Bool = false {
         didSet { if oldValue != wraps { setNeedsDisplay() } }
     }
 
