@@ -147,10 +147,11 @@ enum Embedded {
     }
 
     /// The peer's side of one round (a fresh process).
-    static func runPeer(_ path: String, _ s: Scenario, frames: Int, warmup: Int) throws -> Round {
+    static func runPeer(_ path: String, _ s: Scenario, frames: Int, warmup: Int, window: CGSize? = nil) throws -> Round {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = s.peerArguments(frames: frames, warmup: warmup)
+            + (window.map { ["--window", "\(Int($0.width))x\(Int($0.height))"] } ?? [])
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "dummy"
         process.environment = env
@@ -179,11 +180,12 @@ enum Embedded {
     /// In a fresh child: the embedded grid of `n` controls, 60 still frames then 60 with every
     /// control changing; prints one JSON line with the peak resident set.
     @MainActor
-    static func runMemoryChild(n: Int) throws {
-        let game = try Game(size: ControlGrid.windowSize(for: n))
+    static func runMemoryChild(n: Int, windowFor: Int) throws {
+        let game = try Game(size: ControlGrid.windowSize(for: windowFor))
         let grid = ControlGrid(count: n, in: game.ui.window)
         for _ in 0..<60 { _ = game.frame() }
         for f in 1...60 { grid.change(frame: f); _ = game.frame() }
+        for _ in 0..<10 { _ = game.frame() }   // settled again: the cached pixels are in use
         let m = ProcessMemory.residentKiB()
         print(JSON.object([("n", .int(n)), ("vm_hwm_kib", .int(m.peak)), ("vm_rss_kib", .int(m.current)),
                            ("texture_bytes", .int(game.ui.counters.textureBytes))]).text)
@@ -259,6 +261,9 @@ final class EmbeddedRun {
     private(set) var ours: [Embedded.Scenario: [Embedded.Round]] = [:]
     private(set) var theirs: [Embedded.Scenario: [Embedded.Round]] = [:]
     private(set) var ourRSS: Int?
+    /// The same process and window with no controls: what the UI itself adds is the difference.
+    private(set) var ourEmptyRSS: Int?
+    private(set) var peerEmptyRSS: Int?
     private(set) var idle: [String: Any]?
     private(set) var failures: [String] = []
 
@@ -289,8 +294,15 @@ final class EmbeddedRun {
         guard onlyScenario == nil else { return }
         progress("E peak RSS, N = 1,000 (child process)")
         do {
-            let o = try Embedded.spawnSelf([Embedded.memoryChildFlag, "1000"])
+            let o = try Embedded.spawnSelf([Embedded.memoryChildFlag, "1000", "1000"])
             ourRSS = (o["vm_hwm_kib"] as? NSNumber)?.intValue
+            let empty = try Embedded.spawnSelf([Embedded.memoryChildFlag, "0", "1000"])
+            ourEmptyRSS = (empty["vm_hwm_kib"] as? NSNumber)?.intValue
+            if let peer {
+                let p = try Embedded.runPeer(peer, Embedded.Scenario(layout: .grid, n: 0, changing: false), frames: 60, warmup: 5,
+                                             window: ControlGrid.windowSize(for: 1_000))
+                peerEmptyRSS = p.peakRSSKiB
+            }
         } catch { failures.append("E RSS: \(error)") }
         progress("E idle CPU over \(idleSeconds) s (child process)")
         do { idle = try Embedded.spawnSelf([Embedded.idleChildFlag, String(idleSeconds)]) } catch { failures.append("E idle: \(error)") }

@@ -36,6 +36,10 @@ extension Report {
         let rss = run.ourRSS.map { Double($0) / 1024 } ?? .nan
         let pRSS = run.peerRSS.map { Double($0) / 1024 } ?? .nan
         rows.append(["peak RSS, N = 1,000 (MiB)", fmt(rss, 1), peer ? fmt(pRSS, 1) : "–", peer ? fmt(ratio(rss, pRSS), 2) + "×" : "–"])
+        let emptyRSS = run.ourEmptyRSS.map { Double($0) / 1024 } ?? .nan
+        let pEmptyRSS = run.peerEmptyRSS.map { Double($0) / 1024 } ?? .nan
+        rows.append(["  the same process and window with no controls (MiB)", fmt(emptyRSS, 1), peer ? fmt(pEmptyRSS, 1) : "–", "–"])
+        rows.append(["  added by 1,000 controls (MiB)", fmt(rss - emptyRSS, 1), peer ? fmt(pRSS - pEmptyRSS, 1) : "–", "–"])
         let idle = (run.idle?["cpu_percent"] as? NSNumber)?.doubleValue ?? .nan
         let idleSeconds = (run.idle?["seconds"] as? NSNumber)?.doubleValue ?? .nan
         rows.append(["idle CPU, standalone run loop, \(fmt(idleSeconds, 0)) s (%)", fmt(idle, 2), "redraws every frame", "–"])
@@ -45,6 +49,8 @@ extension Report {
         lines.append(.object([("scenario", .string("E")), ("rounds", .int(run.rounds)), ("frames", .int(run.frames)),
                               ("imgui_peer", run.peer.map { .string($0) } ?? .null), ("scenarios", .array(json)),
                               ("peak_rss_kib_1000", run.ourRSS.map { .int($0) } ?? .null),
+                              ("peak_rss_kib_empty", run.ourEmptyRSS.map { .int($0) } ?? .null),
+                              ("imgui_peak_rss_kib_empty", run.peerEmptyRSS.map { .int($0) } ?? .null),
                               ("imgui_peak_rss_kib_1000", run.peerRSS.map { .int($0) } ?? .null),
                               ("idle", run.idle.map { d in .object(d.keys.sorted().map { ($0, .number((d[$0] as? NSNumber)?.doubleValue ?? .nan)) }) } ?? .null)]))
 

@@ -28,8 +28,9 @@ if arguments.first == StartupBenchmark.childFlag {
 
 if arguments.first == Embedded.memoryChildFlag {
     let n = arguments.count > 1 ? Int(arguments[1]) ?? 1_000 : 1_000
+    let windowFor = arguments.count > 2 ? Int(arguments[2]) ?? n : n
     do {
-        try MainActor.assumeIsolated { try Embedded.runMemoryChild(n: n) }
+        try MainActor.assumeIsolated { try Embedded.runMemoryChild(n: n, windowFor: windowFor) }
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("controls-bench: \(error)\n".utf8))

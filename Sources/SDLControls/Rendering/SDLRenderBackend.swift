@@ -212,13 +212,14 @@ final class SDLRenderBackend: DrawResources {
     }
 
     /// Submits `list` to the current render target, each command clipped to its own clip
-    /// and `limit` (when given).
-    func submit(_ list: DrawList, limit: PixelRect?, counters: inout FrameCounters) {
+    /// and `limit` (when given), everything moved by (`offsetX`, `offsetY`) pixels (drawing a
+    /// region of the window into its own texture; `limit` is in the moved coordinates).
+    func submit(_ list: DrawList, limit: PixelRect?, offsetX: Int32 = 0, offsetY: Int32 = 0, counters: inout FrameCounters) {
         guard !list.isEmpty else { return }
         var lastClip: PixelRect?? = .none
         var lastTexture: TextureHandle?
         let renderer = self.renderer
-        list.assemble { command, vertices, indices in
+        list.assemble(offsetX: offsetX, offsetY: offsetY) { command, vertices, indices in
             var clip = command.clip
             if let limit { clip = clip.map { $0.intersection(limit) } ?? limit }
             if lastClip == nil || lastClip! != clip {

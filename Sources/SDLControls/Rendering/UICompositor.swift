@@ -3,17 +3,18 @@ import Foundation
 
 /// Puts the UI's pixels on the current render target, reusing them between frames.
 ///
-/// The UI is drawn into a cached render-target texture the size of the window; each frame
-/// the parts of it that hold UI (``OccupancyGrid``) are copied over whatever is on the
-/// current target (the game's scene). When nothing changed that copy is the whole cost;
-/// when a few views changed only their damaged rectangles are cleared and drawn again into
-/// the cache first. When most of the UI changed (or the cache is new) drawing straight to
-/// the current target is cheaper than drawing into the cache and copying, so that frame
-/// draws directly and the cache is rebuilt on the next calmer frame.
+/// The UI is drawn into cached render-target textures, one per occupied region of the
+/// window (``OccupancyGrid``: a HUD down both sides is two columns; an empty UI is none);
+/// each frame they are copied over whatever is on the current target (the game's scene).
+/// When nothing changed those copies are the whole cost; when a few views changed only their
+/// damaged rectangles are cleared and drawn again into the cache first. When most of the UI
+/// changed (or the cache is new) drawing straight to the current target is cheaper than
+/// drawing into the cache and copying, so that frame draws directly and the cache is rebuilt
+/// on the next calmer frame.
 ///
-/// Fallbacks: no render targets (`SDL_RenderTargetSupported`), a window larger than the
-/// renderer's largest texture or than ``maximumPixels``, or ``Policy/never``: every frame
-/// is drawn directly. `SDL_RENDER_TARGETS_RESET` invalidates the cache and
+/// Fallbacks: no render targets (`SDL_RenderTargetSupported`), regions larger than the
+/// renderer's largest texture or together more than ``maximumPixels``, or ``Policy/never``:
+/// every frame is drawn directly. `SDL_RENDER_TARGETS_RESET` invalidates the cache and
 /// `SDL_RENDER_DEVICE_RESET` recreates it (the host calls ``invalidate(destroyTarget:)``).
 /// Any pixel density works (the cache is in output pixels). The game's render target,
 /// viewport, clip, scale and logical size are put back after drawing into the cache.
@@ -34,22 +35,33 @@ final class UICompositor {
         case never
     }
 
-    /// The most pixels the cache may hold (64 MiB): larger windows draw directly.
+    /// The most pixels the cache may hold (64 MiB): larger UIs draw directly.
     static let maximumPixels = 4096 * 4096
+    /// The most regions cached separately; more are merged into their bounding box.
+    static let maximumRegions = 16
+
+    /// One cached region: window pixels `rect`, held by `texture`.
+    private struct Region {
+        var rect: PixelRect
+        var texture: OpaquePointer
+    }
 
     var policy: Policy = .automatic
     let renderer: OpaquePointer
     let isSoftware: Bool
     private let targetsSupported: Bool
     private let maximumSide: Int32
-    private var target: OpaquePointer?
-    private var targetWidth: Int32 = 0, targetHeight: Int32 = 0
-    private var targetValid = false
+    private var regions: [Region] = []
+    private var regionsValid = false
     private var premultipliedComposite = false
     private let list = DrawList()
     private var convertBuffer: [UInt32] = []
     /// 65536 × 255 / alpha, rounded: un-premultiplying by one multiply and a shift.
     private let reciprocal: [UInt32] = UICompositor.reciprocals()
+    /// CPU time the last ``draw`` spent collecting cached geometry (counted as building).
+    private(set) var lastCollectTime: Double = 0
+    /// Whether the last frame drew straight to the current target.
+    private(set) var lastFrameWasDirect = true
 
     private static func reciprocals() -> [UInt32] {
         var table = [UInt32](repeating: 0, count: 256)
@@ -59,10 +71,6 @@ final class UICompositor {
         }
         return table
     }
-    /// CPU time the last ``draw`` spent collecting cached geometry (counted as building).
-    private(set) var lastCollectTime: Double = 0
-    /// Whether the last frame drew straight to the current target.
-    private(set) var lastFrameWasDirect = true
 
     init(renderer: OpaquePointer, isSoftware: Bool) {
         self.renderer = renderer
@@ -87,17 +95,19 @@ final class UICompositor {
     }
 
     /// Bytes of the cached pixels.
-    var textureBytes: Int { target == nil ? 0 : Int(targetWidth) * Int(targetHeight) * 4 }
+    var textureBytes: Int { regions.reduce(0) { $0 + $1.rect.area * 4 } }
 
-    /// The cached pixels are stale (`destroyTarget`: the texture is gone too, after a device reset).
+    /// The cached pixels are stale (`destroyTarget`: the textures are gone too, after a
+    /// device reset).
     func invalidate(destroyTarget: Bool) {
-        targetValid = false
-        if destroyTarget, let t = target {
-            SDL_DestroyTexture(t)
-            target = nil
-            targetWidth = 0
-            targetHeight = 0
-        }
+        regionsValid = false
+        if destroyTarget { destroyRegions() }
+    }
+
+    private func destroyRegions() {
+        for r in regions { SDL_DestroyTexture(r.texture) }
+        regions.removeAll()
+        regionsValid = false
     }
 
     /// Draws the window's UI (its caches brought up to date by `prepareDrawing`) onto the
@@ -105,17 +115,13 @@ final class UICompositor {
     func draw(_ window: UIWindow, backend: SDLRenderBackend, counters: inout FrameCounters) {
         lastCollectTime = 0
         defer { window.damage.clear() }
-        let scale = window.lastDrawKeyScale
-        let width = Int32(clampingPixel: (window.bounds.width * scale).rounded(.up))
-        let height = Int32(clampingPixel: (window.bounds.height * scale).rounded(.up))
-        guard cachesPixels, width > 0, height > 0, let target = cacheTarget(width: width, height: height) else {
-            targetValid = false
+        guard cachesPixels, cacheRegions(for: window.occupancy) else {
+            regionsValid = false
             drawDirect(window, backend: backend, counters: &counters)
             return
         }
         let damage = window.damage
         let occupied = window.occupancy
-        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         var damagedArea = 0
         for r in damage.rects {
             for o in occupied.rects { damagedArea += r.intersection(o).area }
@@ -123,30 +129,32 @@ final class UICompositor {
         // Most of the UI changing: drawing it into the cache and copying costs more than
         // drawing it where it goes.
         let large = damage.isFull || damagedArea * 2 > max(1, occupied.area)
-        if !targetValid {
+        if !regionsValid {
             if large {
                 drawDirect(window, backend: backend, counters: &counters)
                 return
             }
-            redraw([whole], into: target, window: window, backend: backend, counters: &counters)
-            targetValid = true
+            for region in regions { redraw([region.rect], into: region, window: window, backend: backend, counters: &counters) }
+            regionsValid = true
         } else if large {
-            targetValid = false
+            regionsValid = false
             drawDirect(window, backend: backend, counters: &counters)
             return
         } else if !damage.isEmpty {
-            var rects: [PixelRect] = []
-            rects.reserveCapacity(damage.rects.count)
-            for r in damage.rects {
-                let c = r.intersection(whole)
-                if !c.isEmpty { rects.append(c) }
+            for region in regions {
+                var rects: [PixelRect] = []
+                for r in damage.rects {
+                    let c = r.intersection(region.rect)
+                    if !c.isEmpty { rects.append(c) }
+                }
+                if !rects.isEmpty { redraw(rects, into: region, window: window, backend: backend, counters: &counters) }
             }
-            redraw(rects, into: target, window: window, backend: backend, counters: &counters)
         }
         lastFrameWasDirect = false
-        for r in occupied.rects where !r.isEmpty {
-            var s = SDL_Rect(x: r.x, y: r.y, w: r.width, h: r.height)
-            SDL_RenderCopy(renderer, target, &s, &s)
+        for region in regions {
+            var src = SDL_Rect(x: 0, y: 0, w: region.rect.width, h: region.rect.height)
+            var dst = SDL_Rect(x: region.rect.x, y: region.rect.y, w: region.rect.width, h: region.rect.height)
+            SDL_RenderCopy(renderer, region.texture, &src, &dst)
             counters.compositeCopies += 1
         }
     }
@@ -161,14 +169,17 @@ final class UICompositor {
         counters.redrawnPixels += window.occupancy.area
     }
 
-    /// Clears `rects` of the cache and draws every view that meets them again, clipped.
-    private func redraw(_ rects: [PixelRect], into target: OpaquePointer, window: UIWindow, backend: SDLRenderBackend,
+    /// Clears `rects` (window pixels inside the region) of the region's texture and draws
+    /// every view that meets them again, clipped.
+    private func redraw(_ rects: [PixelRect], into region: Region, window: UIWindow, backend: SDLRenderBackend,
                         counters: inout FrameCounters) {
         guard !rects.isEmpty else { return }
         let saved = TargetState(renderer: renderer)
-        SDL_SetRenderTarget(renderer, target)
+        SDL_SetRenderTarget(renderer, region.texture)
+        let ox = -region.rect.x, oy = -region.rect.y
         for rect in rects {
-            var r = SDL_Rect(x: rect.x, y: rect.y, w: rect.width, h: rect.height)
+            let local = PixelRect(x: rect.x &+ ox, y: rect.y &+ oy, width: rect.width, height: rect.height)
+            var r = SDL_Rect(x: local.x, y: local.y, w: local.width, h: local.height)
             SDL_RenderSetClipRect(renderer, &r)
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
             SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
@@ -176,8 +187,8 @@ final class UICompositor {
             let t0 = RenderTimings.threadCPUTime()
             window.collectDrawList(into: list, region: [rect])
             lastCollectTime += RenderTimings.threadCPUTime() - t0
-            backend.submit(list, limit: rect, counters: &counters)
-            if !premultipliedComposite { straightenAlpha(rect, of: target) }
+            backend.submit(list, limit: local, offsetX: ox, offsetY: oy, counters: &counters)
+            if !premultipliedComposite { straightenAlpha(local, of: region.texture) }
             counters.redrawnRects += 1
             counters.redrawnPixels += rect.area
         }
@@ -185,27 +196,34 @@ final class UICompositor {
         saved.restore()
     }
 
-    /// The cache texture for a window of `width` × `height` pixels; nil when it can't be had.
-    private func cacheTarget(width: Int32, height: Int32) -> OpaquePointer? {
-        if let t = target, targetWidth == width, targetHeight == height { return t }
-        invalidate(destroyTarget: true)
-        guard width <= maximumSide, height <= maximumSide, Int(width) * Int(height) <= UICompositor.maximumPixels,
-              let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                        width, height) else { return nil }
-        SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
+    /// Makes the cached textures match the occupied rectangles (reusing them when nothing
+    /// moved); false when the cache can't be had (too large, or no texture).
+    private func cacheRegions(for occupancy: OccupancyGrid) -> Bool {
+        var wanted = occupancy.rects.filter { !$0.isEmpty }
+        if wanted.count > UICompositor.maximumRegions {
+            var all = wanted[0]
+            for r in wanted { all = all.union(r) }
+            wanted = [all]
+        }
+        if wanted.count == regions.count && zip(wanted, regions).allSatisfy({ $0 == $1.rect }) { return true }
+        destroyRegions()
+        guard wanted.reduce(0, { $0 + $1.area }) <= UICompositor.maximumPixels,
+              wanted.allSatisfy({ $0.width <= maximumSide && $0.height <= maximumSide }) else { return false }
         let premultiplied = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
                                                        SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
-        if !isSoftware && SDL_SetTextureBlendMode(t, premultiplied) == 0 {
-            premultipliedComposite = true
-        } else {
-            premultipliedComposite = false
-            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        for rect in wanted {
+            guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                            rect.width, rect.height) else {
+                destroyRegions()
+                return false
+            }
+            SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
+            premultipliedComposite = !isSoftware && SDL_SetTextureBlendMode(t, premultiplied) == 0
+            if !premultipliedComposite { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND) }
+            regions.append(Region(rect: rect, texture: t))
         }
-        target = t
-        targetWidth = width
-        targetHeight = height
-        targetValid = false
-        return t
+        regionsValid = false
+        return true
     }
 
     /// Converts a rectangle of the cache from premultiplied to straight alpha (read back,

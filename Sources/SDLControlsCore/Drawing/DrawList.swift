@@ -225,8 +225,12 @@ public final class DrawList {
     /// indices (counting from the command's ``DrawCommand/vertexStart``). Consecutive blocks
     /// that share texture and clip merge into one command. Allocates nothing once the buffer
     /// has grown.
-    public func assemble(maxVertices: Int = DrawList.defaultMaxVertices,
+    ///
+    /// `offsetX` / `offsetY` move everything (vertices and clips) by whole pixels: drawing
+    /// into a texture that holds one region of the window.
+    public func assemble(maxVertices: Int = DrawList.defaultMaxVertices, offsetX: Int32 = 0, offsetY: Int32 = 0,
                          _ body: (DrawCommand, UnsafeBufferPointer<DrawVertex>, UnsafeBufferPointer<Int32>) -> Void) {
+        let ox = Float(offsetX), oy = Float(offsetY)
         let limit = max(1024, maxVertices)
         let buffer = scratch
         buffer.removeAll()
@@ -244,15 +248,16 @@ public final class DrawList {
                 open = nil
                 buffer.removeAll()
             }
-            if let c = open, c.texture != seg.texture || c.clip != item.clip {
+            let clip = item.clip.map { PixelRect(x: $0.x &+ offsetX, y: $0.y &+ offsetY, width: $0.width, height: $0.height) }
+            if let c = open, c.texture != seg.texture || c.clip != clip {
                 emit(c)
                 open = nil
             }
             if open == nil {
-                open = DrawCommand(texture: seg.texture, clip: item.clip, indexStart: buffer.indexCount, indexCount: 0,
+                open = DrawCommand(texture: seg.texture, clip: clip, indexStart: buffer.indexCount, indexCount: 0,
                                    vertexStart: buffer.vertexCount, vertexCount: 0)
             }
-            buffer.append(seg, of: geometry, dx: item.dx, dy: item.dy, indexBase: Int32(buffer.vertexCount - open!.vertexStart))
+            buffer.append(seg, of: geometry, dx: item.dx + ox, dy: item.dy + oy, indexBase: Int32(buffer.vertexCount - open!.vertexStart))
             open!.indexCount += seg.indexCount
             open!.vertexCount += seg.vertexCount
         }
