@@ -196,8 +196,12 @@ enum Embedded {
     /// In a fresh child: a standalone (headless) host with 100 still controls in its run
     /// loop for `seconds`; prints the process's CPU time over wall time, and frames drawn.
     @MainActor
-    static func runIdleChild(seconds: Double) throws {
-        let host = try makeHost(size: ControlGrid.windowSize(for: 100))
+    static func runIdleChild(seconds: Double, windowed: Bool = false) throws {
+        // Windowed: a real window (run under a display, for example `xvfb-run`), whose driver
+        // can block in SDL_WaitEventTimeout; headless: the dummy driver.
+        let host = windowed
+            ? try SDLHost(configuration: .init(title: "idle", size: ControlGrid.windowSize(for: 100), vsync: true))
+            : try makeHost(size: ControlGrid.windowSize(for: 100))
         let grid = ControlGrid(count: 100, in: host.window)
         host.update()
         host.renderFrame()
@@ -212,7 +216,7 @@ enum Embedded {
         let iterations = host.run()
         let usage1 = processCPUSeconds()
         let wall = Clock.wall() - start
-        print(JSON.object([("seconds", .number(wall)), ("cpu_seconds", .number(usage1 - usage0)),
+        print(JSON.object([("renderer", .string(host.rendererDescription)), ("seconds", .number(wall)), ("cpu_seconds", .number(usage1 - usage0)),
                            ("cpu_percent", .number((usage1 - usage0) / max(1e-9, wall) * 100)),
                            ("loop_iterations", .int(iterations))]).text)
         grid.remove()

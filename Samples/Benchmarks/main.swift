@@ -41,7 +41,7 @@ if arguments.first == Embedded.memoryChildFlag {
 if arguments.first == Embedded.idleChildFlag {
     let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 10 : 10
     do {
-        try MainActor.assumeIsolated { try Embedded.runIdleChild(seconds: seconds) }
+        try MainActor.assumeIsolated { try Embedded.runIdleChild(seconds: seconds, windowed: arguments.contains("--windowed")) }
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("controls-bench: \(error)\n".utf8))

@@ -97,6 +97,8 @@ public final class SDLHost {
     private var textInputOwned = false
     private var isShutDown = false
     private var quitRequested = false
+    /// The window needs presenting even if the UI did not change (first frame, window events).
+    private var presentPending = true
 
     // MARK: Creating
 
@@ -286,6 +288,7 @@ public final class SDLHost {
     @discardableResult
     public func handle(_ event: SDL_Event) -> Bool {
         if SDL_EventType(event.type) == SDL_QUIT { quitRequested = true }
+        if SDL_EventType(event.type) == SDL_WINDOWEVENT { presentPending = true }   // exposed, resized: show the frame again
         return translator.handle(event, host: self)
     }
 
@@ -346,17 +349,48 @@ public final class SDLHost {
     /// Runs the standalone loop: events, ``update()``, `onFrame`, ``renderFrame()``; until the
     /// user quits, `frames` frames have run, or `onFrame` returns false. Returns the number
     /// of frames run. Does not shut the host down.
+    ///
+    /// Without `frames` and `onFrame` the loop draws on demand: a frame is drawn only when
+    /// the UI changed (``UIWindow/needsFrame``) or the window needs it, and in between the
+    /// loop sleeps until an event arrives or the next timer (caret blink, animation step,
+    /// autorepeat) is due, so a still UI costs no CPU **(project choice)**. With `frames`
+    /// or `onFrame` the caller's code runs every frame and every frame is drawn.
     @discardableResult
     public func run(frames: Int? = nil, onFrame: ((Int) -> Bool)? = nil) -> Int {
+        let onDemand = frames == nil && onFrame == nil
         var frame = 0
         while frames.map({ frame < $0 }) ?? true {
             guard pollEvents() else { break }
             update()
             if let onFrame, !onFrame(frame) { break }
-            renderFrame()
+            if !onDemand || presentPending || window.needsFrame {
+                presentPending = false
+                renderFrame()
+            } else {
+                waitForEventOrTimer()
+            }
             frame += 1
         }
         return frame
+    }
+
+    /// Sleeps until an SDL event is queued or the window's next timer is due.
+    private func waitForEventOrTimer() {
+        var ms: Int32 = -1
+        if let next = window.frameClock.nextFireTime {
+            let remaining = ((next - clock()) * 1000).rounded(.up)
+            guard remaining > 0 else { return }
+            ms = Int32(min(remaining, 60_000))
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if driver == "dummy" || driver == "offscreen" {
+            // These drivers can't block: SDL would wake every millisecond to poll. Sleep in
+            // slices instead (an event pushed meanwhile waits at most one slice).
+            guard SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_FALSE else { return }
+            SDL_Delay(UInt32(ms < 0 ? 100 : min(ms, 100)))
+        } else {
+            SDL_WaitEventTimeout(nil, ms)
+        }
     }
 
     // MARK: Screenshots

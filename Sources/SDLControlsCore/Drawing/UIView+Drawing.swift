@@ -277,6 +277,11 @@ extension UIWindow {
         if region == nil { list.collectedStructure = drawStructure }
     }
 
+    /// Whether the window has changes it hasn't drawn yet: a view marked with
+    /// ``UIView/setNeedsDisplay()``, moved, shown, hidden or removed, or layout pending. A run
+    /// loop with nothing to draw, no input and no timer due can sleep **(project choice)**.
+    public var needsFrame: Bool { needsRedraw || subtreeNeedsLayout }
+
     /// Text measurement changed (the host's pixel density): every view lays out and draws again.
     package func textMetricsDidChange() {
         func visit(_ v: UIView) {
