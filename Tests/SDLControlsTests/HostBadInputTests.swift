@@ -36,7 +36,7 @@ struct HostBadInputTests {
         host.window.addSubview(label)
         host.update()
         host.renderFrame()
-        #expect(host.counters.glyphRunsRasterized == 1)
+        #expect(host.counters.glyphRunsRasterized > 0, "the text is drawn with the next font")
     }
 
     @Test func missingAndNonImageAssetsDrawNothingAndDontCrash() throws {

@@ -10,7 +10,8 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var indices = 0
     /// Times consecutive submissions used a different texture.
     public var textureSwitches = 0
-    /// Lines of text rasterized with SDL_ttf this frame (0 in steady state).
+    /// Glyphs (and whole runs of text that needs shaping) rasterized with SDL_ttf this frame;
+    /// 0 in steady state, and once each glyph has been seen, 0 even while text changes.
     public var glyphRunsRasterized = 0
     /// Texture uploads this frame (0 in steady state).
     public var textureUploads = 0
@@ -18,7 +19,7 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var uploadedBytes = 0
     /// Bytes held in textures the host owns.
     public var textureBytes = 0
-    /// Times the text atlas was emptied during this frame because it was full (the frame
+    /// Times the atlas was grown or emptied during this frame because it was full (the frame
     /// was then built again); steady text never fills it, so this stays 0.
     public var atlasResets = 0
     /// Whether the draw list was rebuilt (false: nothing changed, last list resubmitted).

@@ -194,7 +194,7 @@ final class SDLRenderBackend: DrawResources {
         }
         let buildEnd = RenderTimings.threadCPUTime()
         var c = FrameCounters()
-        compositor.draw(window, backend: self, counters: &c)
+        compositor.draw(window, stats: stats, backend: self, counters: &c)
         let end = RenderTimings.threadCPUTime()
         c.atlasResets = Int(truncatingIfNeeded: atlas.generation &- atlasGeneration)
         c.glyphRunsRasterized = glyphs.runsRasterized + glyphs.glyphsRasterized

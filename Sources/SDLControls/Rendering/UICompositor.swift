@@ -112,7 +112,7 @@ final class UICompositor {
 
     /// Draws the window's UI (its caches brought up to date by `prepareDrawing`) onto the
     /// current render target and clears its damage.
-    func draw(_ window: UIWindow, backend: SDLRenderBackend, counters: inout FrameCounters) {
+    func draw(_ window: UIWindow, stats: DrawStats, backend: SDLRenderBackend, counters: inout FrameCounters) {
         lastCollectTime = 0
         defer { window.damage.clear() }
         guard cachesPixels, cacheRegions(for: window.occupancy) else {
@@ -126,9 +126,10 @@ final class UICompositor {
         for r in damage.rects {
             for o in occupied.rects { damagedArea += r.intersection(o).area }
         }
-        // Most of the UI changing: drawing it into the cache and copying costs more than
-        // drawing it where it goes.
+        // Most of the UI changing (by area, or most views drawn again): drawing it into the
+        // cache and copying costs more than drawing it where it goes.
         let large = damage.isFull || damagedArea * 2 > max(1, occupied.area)
+            || (stats.rebuilt && stats.viewsRedrawn * 2 > max(1, stats.viewsDrawn))
         if !regionsValid {
             if large {
                 drawDirect(window, backend: backend, counters: &counters)

@@ -203,6 +203,8 @@ public struct DrawStats: Hashable, Sendable {
     public var viewsRedrawn = 0
     /// Views whose own drawing was skipped because it lies outside the window or clip.
     public var viewsCulled = 0
+    /// Views that put pixels on the window.
+    public var viewsDrawn = 0
     /// Vertices in the list.
     public var vertexCount = 0
     /// Indices in the list.
@@ -414,6 +416,7 @@ extension UIView {
         cache.pass = walk.pass
         walk.window.occupancy.mark(own)
         if !own.isEmpty {
+            walk.stats.viewsDrawn += 1
             walk.mix(UInt64(UInt(bitPattern: Unmanaged.passUnretained(cache).toOpaque())))
             walk.mix(UInt64(UInt32(bitPattern: cache.translationX)) << 32 | UInt64(UInt32(bitPattern: cache.translationY)))
             if let c = clip { walk.mix(UInt64(UInt32(bitPattern: c.x)) << 32 | UInt64(UInt32(bitPattern: c.y)) ^ UInt64(c.width) << 16 ^ UInt64(c.height)) }
