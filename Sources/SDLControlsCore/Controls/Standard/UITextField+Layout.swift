@@ -517,14 +517,14 @@ extension UITextField {
         case .line:
             ctx.withAlpha(isEditing ? 0.9 : 1) { ctx.strokeRoundedRect(r, radius: 0, width: 1, color: isEditing ? editingInk : c(UITextField.lineInk)) }
         case .bezel:
-            ctx.fill(r, color: isEnabled ? Theme.fieldFill : Theme.controlFill)
+            ctx.fill(r, color: isEnabled ? Theme.fieldFill : UITextField.disabledFill)
             ctx.withAlpha(isEditing ? 0.9 : 1) { ctx.strokeRoundedRect(r, radius: 0, width: 1, color: isEditing ? editingInk : c(Theme.fieldBorder)) }
             // The bevel: a darker inner top edge, as if the field were sunk into the panel.
             ctx.fill(CGRect(x: r.minX + 1, y: r.minY + 1, width: max(0, r.width - 2), height: 1.5),
                      color: c(UITextField.bevelShade))
         case .roundedRect:
             let radius = UITextField.roundedCornerRadius
-            ctx.fillRoundedRect(r, radius: radius, color: isEnabled ? Theme.fieldFill : Theme.controlFill)
+            ctx.fillRoundedRect(r, radius: radius, color: isEnabled ? Theme.fieldFill : UITextField.disabledFill)
             if isEditing {
                 ctx.withAlpha(0.9) { ctx.strokeRoundedRect(r, radius: radius, width: 1.5, color: editingInk) }
             } else {
@@ -543,6 +543,10 @@ extension UITextField {
                            width: 1.6, color: ink)
         }
     }
+
+    /// The fill of a disabled field: a grey that reads as the theme's control fill once the
+    /// field fades as one layer.
+    static let disabledFill = Theme.controlFillPressed
 
     /// The `.line` border.
     static let lineInk = UIColor(light: UIColor(white: 0.45, alpha: 1), dark: UIColor(white: 0.6, alpha: 1))
