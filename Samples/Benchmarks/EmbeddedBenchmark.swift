@@ -61,13 +61,20 @@ enum Embedded {
         let window: OpaquePointer
         let renderer: OpaquePointer
         let ui: SDLHost
+        /// The renderer to measure with: "software" (default, headless) or another SDL render
+        /// driver ("opengl", ...) in a real window: run under a display (`xvfb-run`).
+        nonisolated(unsafe) static var rendererName = "software"
+        /// Overrides the host's pixel caching (`--caching always|never`).
+        nonisolated(unsafe) static var caching: SDLHost.PixelCaching?
 
         init(size: CGSize) throws {
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
-            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+            let software = Game.rendererName == "software"
+            if software { SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy") }
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, Game.rendererName)
             guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw BenchError.childFailed("SDL_Init: " + String(cString: SDL_GetError())) }
+            let flags = software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
             guard let w = SDL_CreateWindow("controls-bench", 0, 0, Int32(size.width), Int32(size.height), SDL_WINDOW_HIDDEN.rawValue),
-                  let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+                  let r = SDL_CreateRenderer(w, -1, flags) else {
                 throw BenchError.childFailed("window: " + String(cString: SDL_GetError()))
             }
             window = w
@@ -78,6 +85,7 @@ enum Embedded {
             app.actionDeliveryObserver = nil
             ui = try SDLHost(embeddingWindow: w, renderer: r)
             ui.log = { FileHandle.standardError.write(Data(("controls-bench: SDLControls: " + $0 + "\n").utf8)) }
+            if let c = Game.caching { ui.pixelCaching = c }
         }
 
         /// One game frame; returns (whole frame, UI side) in seconds of thread CPU time.
@@ -91,6 +99,7 @@ enum Embedded {
             SDL_RenderClear(renderer)
             ui.render()
             SDL_RenderPresent(renderer)
+            if Game.rendererName != "software" { SDL_RenderFlush(renderer) }
             let t2 = Clock.cpu()
             return (t2 - t0, t1 - t0 + ui.lastRenderTimings.build)
         }

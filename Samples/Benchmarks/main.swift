@@ -69,6 +69,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
                     SDLCONTROLS_IMGUI_PEER environment variable): E then runs it on the same
                     work in interleaved rounds and reports ratios. Never needed to build or test.
       --rounds N    Interleaved rounds for E (default 5; 1 with --quick).
+      --renderer R  E with SDL render driver R ("opengl" ...) in a real window instead of the
+                    software renderer (run under a display: xvfb-run); no peer.
+      --caching C   E with SDLHost.pixelCaching = C (always | never) instead of automatic.
       --help        This text.
 
     Scenarios:
@@ -182,6 +185,12 @@ func main() -> Int32 {
 
     // E (issue 11), optionally against the ImGui peer.
     var embedded: EmbeddedRun?
+    if let r = value(after: "--renderer") { Embedded.Game.rendererName = r }
+    switch value(after: "--caching") {
+    case "always": Embedded.Game.caching = .always
+    case "never": Embedded.Game.caching = .never
+    default: break
+    }
     if wants("E") {
         if let p = peerPath, !FileManager.default.isExecutableFile(atPath: p) {
             report.failures.append("E: the ImGui peer \(p) is not an executable (build it: make -C ../shared/tools/imgui-peer)")

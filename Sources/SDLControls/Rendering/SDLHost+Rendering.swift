@@ -5,7 +5,8 @@ extension SDLHost {
     /// When the host keeps the UI's pixels in a cached render target and redraws only what
     /// changed, instead of drawing every view's geometry every frame. **(project choice)**
     public enum PixelCaching: Sendable {
-        /// Where measured to pay (see the README's Performance): with SDL's software renderer.
+        /// Whenever the renderer supports render targets: measured to pay with SDL's software
+        /// renderer and with OpenGL (see the README's Performance).
         case automatic
         /// Whenever the renderer supports render targets.
         case always

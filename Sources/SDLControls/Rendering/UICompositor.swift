@@ -27,7 +27,8 @@ import Foundation
 final class UICompositor {
     /// When to cache the UI's pixels.
     enum Policy: Sendable {
-        /// Where it was measured to pay: the software renderer (see the README's Performance).
+        /// Wherever render targets work: measured to pay with the software renderer and with
+        /// OpenGL (Mesa llvmpipe); see the README's Performance.
         case automatic
         /// Whenever the renderer supports render targets.
         case always
@@ -88,7 +89,7 @@ final class UICompositor {
     var cachesPixels: Bool {
         guard targetsSupported else { return false }
         switch policy {
-        case .automatic: return isSoftware
+        case .automatic: return true
         case .always: return true
         case .never: return false
         }
