@@ -201,7 +201,14 @@ final class UICompositor {
     /// Makes the cached textures match the occupied rectangles (reusing them when nothing
     /// moved); false when the cache can't be had (too large, or no texture).
     private func cacheRegions(for occupancy: OccupancyGrid) -> Bool {
-        var wanted = occupancy.rects.filter { !$0.isEmpty }
+        // The common case, allocation-free: the same rectangles as last frame.
+        let current = occupancy.rects
+        if current.count == regions.count, current.count <= UICompositor.maximumRegions {
+            var same = true
+            for i in current.indices where current[i] != regions[i].rect { same = false; break }
+            if same { return true }
+        }
+        var wanted = current.filter { !$0.isEmpty }
         if wanted.count > UICompositor.maximumRegions {
             var all = wanted[0]
             for r in wanted { all = all.union(r) }
