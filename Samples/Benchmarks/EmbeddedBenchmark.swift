@@ -61,16 +61,15 @@ enum Embedded {
         let window: OpaquePointer
         let renderer: OpaquePointer
         let ui: SDLHost
-        /// The renderer to measure with: "software" (default, headless) or another SDL render
-        /// driver ("opengl", ...) in a real window: run under a display (`xvfb-run`).
-        nonisolated(unsafe) static var rendererName = "software"
-        /// Overrides the host's pixel caching (`--caching always|never`).
-        nonisolated(unsafe) static var caching: SDLHost.PixelCaching?
+        let software: Bool
 
-        init(size: CGSize) throws {
-            let software = Game.rendererName == "software"
+        /// `renderer`: "software" (headless) or another SDL render driver ("opengl", ...) in a
+        /// real window (run under a display: `xvfb-run`). `caching` overrides the host's pixel
+        /// caching.
+        init(size: CGSize, renderer rendererName: String = "software", caching: SDLHost.PixelCaching? = nil) throws {
+            software = rendererName == "software"
             if software { SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy") }
-            SDL_SetHint(SDL_HINT_RENDER_DRIVER, Game.rendererName)
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, rendererName)
             guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw BenchError.childFailed("SDL_Init: " + String(cString: SDL_GetError())) }
             let flags = software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
             guard let w = SDL_CreateWindow("controls-bench", 0, 0, Int32(size.width), Int32(size.height), SDL_WINDOW_HIDDEN.rawValue),
@@ -85,7 +84,7 @@ enum Embedded {
             app.actionDeliveryObserver = nil
             ui = try SDLHost(embeddingWindow: w, renderer: r)
             ui.log = { FileHandle.standardError.write(Data(("controls-bench: SDLControls: " + $0 + "\n").utf8)) }
-            if let c = Game.caching { ui.pixelCaching = c }
+            if let caching { ui.pixelCaching = caching }
         }
 
         /// One game frame; returns (whole frame, UI side) in seconds of thread CPU time.
@@ -99,7 +98,7 @@ enum Embedded {
             SDL_RenderClear(renderer)
             ui.render()
             SDL_RenderPresent(renderer)
-            if Game.rendererName != "software" { SDL_RenderFlush(renderer) }
+            if !software { SDL_RenderFlush(renderer) }
             let t2 = Clock.cpu()
             return (t2 - t0, t1 - t0 + ui.lastRenderTimings.build)
         }
@@ -114,8 +113,9 @@ enum Embedded {
 
     /// Our side of one round.
     @MainActor
-    static func runOurs(_ s: Scenario, frames: Int, warmup: Int) throws -> Round {
-        let game = try Game(size: ControlGrid.windowSize(for: s.n, layout: s.layout))
+    static func runOurs(_ s: Scenario, frames: Int, warmup: Int, renderer: String = "software",
+                        caching: SDLHost.PixelCaching? = nil) throws -> Round {
+        let game = try Game(size: ControlGrid.windowSize(for: s.n, layout: s.layout), renderer: renderer, caching: caching)
         defer { game.shutdown() }
         let grid = ControlGrid(count: s.n, in: game.ui.window, layout: s.layout)
         defer { grid.remove() }
@@ -289,12 +289,15 @@ final class EmbeddedRun {
 
     /// Only the scenario with this key (`grid-1000-changing`, ...): for profiling.
     var onlyScenario: String?
+    /// The SDL render driver (`--renderer`) and pixel caching (`--caching`) of our side.
+    var renderer = "software"
+    var caching: SDLHost.PixelCaching?
 
     func run(idleSeconds: Double, progress: (String) -> Void) {
         for r in 0..<rounds {
             for s in Embedded.scenarios where onlyScenario == nil || s.key == onlyScenario {
                 progress("E round \(r + 1)/\(rounds): \(s.name)")
-                do { ours[s, default: []].append(try Embedded.runOurs(s, frames: frames, warmup: warmup)) } catch {
+                do { ours[s, default: []].append(try Embedded.runOurs(s, frames: frames, warmup: warmup, renderer: renderer, caching: caching)) } catch {
                     failures.append("E \(s.key): \(error)")
                 }
                 if let peer {

@@ -72,6 +72,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
       --renderer R  E with SDL render driver R ("opengl" ...) in a real window instead of the
                     software renderer (run under a display: xvfb-run); no peer.
       --caching C   E with SDLHost.pixelCaching = C (always | never) instead of automatic.
+      --scenario K  E with one scenario only (grid-1000-changing, hud-30-still, ...), for profiling.
+      --frames F    E: frames per round (300; 30 with --quick).
+      --dump-geometry   Print each grid control's quads and triangles (fills, tiles, pixels).
       --help        This text.
 
     Scenarios:
@@ -185,12 +188,6 @@ func main() -> Int32 {
 
     // E (issue 11), optionally against the ImGui peer.
     var embedded: EmbeddedRun?
-    if let r = value(after: "--renderer") { Embedded.Game.rendererName = r }
-    switch value(after: "--caching") {
-    case "always": Embedded.Game.caching = .always
-    case "never": Embedded.Game.caching = .never
-    default: break
-    }
     if wants("E") {
         if let p = peerPath, !FileManager.default.isExecutableFile(atPath: p) {
             report.failures.append("E: the ImGui peer \(p) is not an executable (build it: make -C ../shared/tools/imgui-peer)")
@@ -199,6 +196,12 @@ func main() -> Int32 {
         let run = EmbeddedRun(rounds: rounds, frames: value(after: "--frames").flatMap(Int.init) ?? (quick ? 30 : 300),
                               warmup: quick ? 5 : 30, peer: peer)
         run.onlyScenario = value(after: "--scenario")
+        if let r = value(after: "--renderer") { run.renderer = r }
+        switch value(after: "--caching") {
+        case "always": run.caching = .always
+        case "never": run.caching = .never
+        default: break
+        }
         run.run(idleSeconds: quick ? 1 : 10, progress: progress)
         report.failures += run.failures
         embedded = run

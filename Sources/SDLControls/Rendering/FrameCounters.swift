@@ -17,8 +17,11 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var textureUploads = 0
     /// Bytes uploaded to textures this frame.
     public var uploadedBytes = 0
-    /// Bytes held in textures the host owns.
+    /// Bytes held in textures the host owns (the atlas, images and ``cachedPixelBytes``).
     public var textureBytes = 0
+    /// Bytes of the UI's cached pixels (render targets the size of the occupied regions of
+    /// the window; 0 when nothing is cached).
+    public var cachedPixelBytes = 0
     /// Times the atlas was grown or emptied during this frame because it was full (the frame
     /// was then built again); steady text never fills it, so this stays 0.
     public var atlasResets = 0

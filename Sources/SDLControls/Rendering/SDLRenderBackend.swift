@@ -201,6 +201,7 @@ final class SDLRenderBackend: DrawResources {
         c.textureUploads = atlas.uploads + images.uploads
         c.uploadedBytes = atlas.uploadedBytes + images.uploadedBytes
         c.textureBytes = atlas.textureBytes + images.textureBytes + compositor.textureBytes
+        c.cachedPixelBytes = compositor.textureBytes
         c.drawListRebuilt = stats.rebuilt
         c.viewsRedrawn = stats.viewsRedrawn
         result.stats = stats

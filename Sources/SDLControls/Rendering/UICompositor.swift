@@ -201,12 +201,23 @@ final class UICompositor {
     /// Makes the cached textures match the occupied rectangles (reusing them when nothing
     /// moved); false when the cache can't be had (too large, or no texture).
     private func cacheRegions(for occupancy: OccupancyGrid) -> Bool {
-        // The common case, allocation-free: the same rectangles as last frame.
+        // Kept while they still hold everything drawn and aren't mostly empty: text whose
+        // width changes every frame moves the occupied edge by a cell now and then, and
+        // recreating (and redrawing) the cache for that would cost more than copying a
+        // little empty space. Allocation-free in the common case.
         let current = occupancy.rects
-        if current.count == regions.count, current.count <= UICompositor.maximumRegions {
-            var same = true
-            for i in current.indices where current[i] != regions[i].rect { same = false; break }
-            if same { return true }
+        if !regions.isEmpty, current.count <= UICompositor.maximumRegions {
+            var held = true
+            var wantedArea = 0
+            for r in current where !r.isEmpty {
+                wantedArea += r.area
+                var inside = false
+                for region in regions where region.rect.contains(r) { inside = true; break }
+                if !inside { held = false; break }
+            }
+            if held && wantedArea * 2 >= textureBytes / 4 { return true }
+        } else if regions.isEmpty && current.allSatisfy(\.isEmpty) {
+            return true
         }
         var wanted = current.filter { !$0.isEmpty }
         if wanted.count > UICompositor.maximumRegions {
@@ -214,7 +225,6 @@ final class UICompositor {
             for r in wanted { all = all.union(r) }
             wanted = [all]
         }
-        if wanted.count == regions.count && zip(wanted, regions).allSatisfy({ $0 == $1.rect }) { return true }
         destroyRegions()
         guard wanted.reduce(0, { $0 + $1.area }) <= UICompositor.maximumPixels,
               wanted.allSatisfy({ $0.width <= maximumSide && $0.height <= maximumSide }) else { return false }
