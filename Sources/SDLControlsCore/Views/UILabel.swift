@@ -84,9 +84,16 @@ open class UILabel: UIView {
         if let c = cachedDrawLayout, c.width == bounds.width {
             layout = c
         } else {
-            let lines = layoutLines(width: bounds.width)
             let m = measurer
-            layout = (bounds.width, lines, lines.map { m.size(of: $0, font: font).width }, m.metrics(of: font).lineHeight)
+            let f = font
+            let lineHeight = m.metrics(of: f).lineHeight
+            // One line that fits: measured once, no line breaking (most labels and titles).
+            if let t = text, !t.isEmpty, !t.utf8.contains(10), case let w = m.size(of: t, font: f).width, w <= bounds.width {
+                layout = (bounds.width, [t], [w], lineHeight)
+            } else {
+                let lines = layoutLines(width: bounds.width)
+                layout = (bounds.width, lines, lines.map { m.size(of: $0, font: f).width }, lineHeight)
+            }
             cachedDrawLayout = layout
         }
         let lines = layout.lines
