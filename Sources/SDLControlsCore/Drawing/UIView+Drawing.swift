@@ -153,24 +153,20 @@ package struct OccupancyGrid: Sendable {
         }
     }
 
-    /// Rebuilds ``rects`` from the cells.
+    /// Rebuilds ``rects`` from the cells: runs of occupied cells per row, a run with the same
+    /// columns as one in the row above extending it downwards.
     mutating func finish() {
         rects.removeAll(keepingCapacity: true)
         let s = OccupancyGrid.cellSize
-        var previousRow: [PixelRect] = []
         var open: [PixelRect] = []
         for row in 0..<rows {
-            var runs: [PixelRect] = []
+            var next: [PixelRect] = []
             var col = 0
             while col < columns {
                 guard cells[row * columns + col] else { col += 1; continue }
                 let start = col
                 while col < columns && cells[row * columns + col] { col += 1 }
-                runs.append(PixelRect(x: Int32(start) * s, y: Int32(row) * s, width: Int32(col - start) * s, height: s))
-            }
-            // A run with the same columns as one in the row above extends it downwards.
-            var next: [PixelRect] = []
-            for run in runs {
+                let run = PixelRect(x: Int32(start) * s, y: Int32(row) * s, width: Int32(col - start) * s, height: s)
                 if let i = open.firstIndex(where: { $0.x == run.x && $0.width == run.width && $0.y + $0.height == run.y }) {
                     var grown = open.remove(at: i)
                     grown.height += s
@@ -181,10 +177,8 @@ package struct OccupancyGrid: Sendable {
             }
             rects.append(contentsOf: open)
             open = next
-            previousRow = runs
         }
         rects.append(contentsOf: open)
-        _ = previousRow
         let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
         for i in rects.indices { rects[i] = rects[i].intersection(bounds) }
     }
