@@ -170,7 +170,6 @@ public final class SDLHost {
     /// Game controllers (`Input/SDLGameControllerInput.swift`): opened here unless embedded.
     let gameControllers: SDLGameControllerInput
     private let fonts: FontLibrary
-    private let drawList = DrawList()
     private var translator = SDLInputTranslator()
     private let forcedScale: CGFloat?
     private let ownsSDL: Bool
@@ -195,6 +194,8 @@ public final class SDLHost {
     /// Problems found while creating the host (a corrupt font skipped), logged on the first
     /// ``update()`` so a `log` set after creation sees them.
     private var pendingNotices: [String] = []
+    /// The window needs presenting even if the UI did not change (first frame, window events).
+    private var presentPending = true
 
     // MARK: Creating
 
@@ -463,6 +464,7 @@ public final class SDLHost {
     public func handle(_ event: SDL_Event) -> Bool {
         guard isUsable else { return false }
         if SDL_EventType(event.type) == SDL_QUIT { quitRequested = true }
+        if SDL_EventType(event.type) == SDL_WINDOWEVENT { presentPending = true }   // exposed, resized: show the frame again
         return translator.handle(event, host: self)
     }
 
@@ -489,11 +491,12 @@ public final class SDLHost {
         renderStateIsCurrent = false                   // the game draws next, and may change it
     }
 
-    /// Draws the UI into the current render target, where ``placement`` puts it: builds the
-    /// draw list (reused when nothing changed) at the output's pixels per point and submits it
-    /// at render scale 1, then puts back the draw colour, blend mode, scale, viewport and clip
-    /// rectangle exactly. The render target is not changed. Works without a prior ``update()``
-    /// (layout happens here then).
+    /// Draws the UI into the current render target, where ``placement`` puts it: brings the
+    /// views' cached geometry up to date at the output's pixels per point and draws it at
+    /// render scale 1, reusing the UI's cached pixels where nothing changed (see
+    /// `SDLRenderBackend` and `UICompositor`, and ``pixelCaching``); then puts back the draw
+    /// colour, blend mode, scale, viewport and clip rectangle exactly. The render target is not
+    /// changed. Works without a prior ``update()`` (layout happens here then).
     ///
     /// A render target stands for the window's whole output **(project choice)**: the UI is
     /// laid out as on the window and drawn scaled by the target's size over the output's
@@ -523,35 +526,10 @@ public final class SDLHost {
         } else {
             SDL_RenderSetViewport(renderer, nil)
         }
-        var c = FrameCounters()
-        backend.atlas.runsRasterized = 0
-        backend.atlas.uploads = 0
-        backend.atlas.uploadedBytes = 0
-        backend.images.uploads = 0
-        backend.images.uploadedBytes = 0
-        let atlasGeneration = backend.atlas.generation
-        let buildStart = RenderTimings.threadCPUTime()
-        drawStats = window.buildDrawList(into: drawList, scale: pixelsPerPoint, resources: backend)
-        if backend.atlas.overflowed {
-            // The atlas filled up mid-build: start it afresh and build the frame once more.
-            backend.atlas.reset(recreateTexture: false)
-            window.needsRedraw = true
-            drawStats = window.buildDrawList(into: drawList, scale: pixelsPerPoint, resources: backend)
-            if backend.atlas.overflowed { log("text for one frame exceeds the \(TextAtlas.size)px atlas; some text is not drawn") }
-        }
-        let buildEnd = RenderTimings.threadCPUTime()
-        backend.submit(drawList, counters: &c)
-        lastRenderTimings = RenderTimings()
-        lastRenderTimings.build = buildEnd - buildStart
-        lastRenderTimings.submit = RenderTimings.threadCPUTime() - buildEnd
-        c.atlasResets = Int(truncatingIfNeeded: backend.atlas.generation &- atlasGeneration)
-        c.glyphRunsRasterized = backend.atlas.runsRasterized
-        c.textureUploads = backend.atlas.uploads + backend.images.uploads
-        c.uploadedBytes = backend.atlas.uploadedBytes + backend.images.uploadedBytes
-        c.textureBytes = backend.atlas.textureBytes + backend.images.textureBytes
-        c.drawListRebuilt = drawStats.rebuilt
-        c.viewsRedrawn = drawStats.viewsRedrawn
-        counters = c
+        let frame = backend.renderUI(window, scale: pixelsPerPoint, log: log)
+        drawStats = frame.stats
+        counters = frame.counters
+        lastRenderTimings = frame.timings
         saved.restore()
         renderStateIsCurrent = false
     }
@@ -590,18 +568,49 @@ public final class SDLHost {
     /// Runs the standalone loop: events, ``update()``, `onFrame`, ``renderFrame()``; until the
     /// user quits, `frames` frames have run, or `onFrame` returns false. Returns the number
     /// of frames run. Does not shut the host down.
+    ///
+    /// Without `frames` and `onFrame` the loop draws on demand: a frame is drawn only when
+    /// the UI changed (``UIWindow/needsFrame``) or the window needs it, and in between the
+    /// loop sleeps until an event arrives or the next timer (caret blink, animation step,
+    /// autorepeat) is due, so a still UI costs no CPU **(project choice)**. With `frames`
+    /// or `onFrame` the caller's code runs every frame and every frame is drawn.
     @discardableResult
     public func run(frames: Int? = nil, onFrame: ((Int) -> Bool)? = nil) -> Int {
         guard isUsable else { return 0 }
+        let onDemand = frames == nil && onFrame == nil
         var frame = 0
         while frames.map({ frame < $0 }) ?? true {
             guard pollEvents() else { break }
             update()
             if let onFrame, !onFrame(frame) { break }
-            renderFrame()
+            if !onDemand || presentPending || window.needsFrame {
+                presentPending = false
+                renderFrame()
+            } else {
+                waitForEventOrTimer()
+            }
             frame += 1
         }
         return frame
+    }
+
+    /// Sleeps until an SDL event is queued or the window's next timer is due.
+    private func waitForEventOrTimer() {
+        var ms: Int32 = -1
+        if let next = window.frameClock.nextFireTime {
+            let remaining = ((next - clock()) * 1000).rounded(.up)
+            guard remaining > 0 else { return }
+            ms = Int32(min(remaining, 60_000))
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if driver == "dummy" || driver == "offscreen" {
+            // These drivers can't block: SDL would wake every millisecond to poll. Sleep in
+            // slices instead (an event pushed meanwhile waits at most one slice).
+            guard SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_FALSE else { return }
+            SDL_Delay(UInt32(ms < 0 ? 100 : min(ms, 100)))
+        } else {
+            SDL_WaitEventTimeout(nil, ms)
+        }
     }
 
     // MARK: Screenshots
@@ -704,6 +713,12 @@ public final class SDLHost {
         if p != placement {
             placement = p
             window.needsRedraw = true
+        }
+        if backend.pixelScale != p.pixelsPerPoint {
+            // Text is measured at the scale it is drawn at (the placement's, a game's logical
+            // scale included), so a view's measured width is its drawn width.
+            backend.pixelScale = p.pixelsPerPoint
+            window.textMetricsDidChange()
         }
     }
 

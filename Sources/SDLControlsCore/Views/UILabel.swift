@@ -7,21 +7,25 @@ import Foundation
 @MainActor
 open class UILabel: UIView {
     /// The text; nil draws nothing.
-    open var text: String? { didSet { if oldValue != text { contentChanged() } } }
+    @exclusivity(unchecked) open var text: String? { didSet { if oldValue != text { contentChanged() } } }
     /// The font.
-    open var font: UIFont = .systemFont(ofSize: UIFont.labelFontSize) { didSet { if oldValue != font { contentChanged() } } }
+    @exclusivity(unchecked) open var font: UIFont = .systemFont(ofSize: UIFont.labelFontSize) { didSet { if oldValue != font { contentChanged() } } }
     /// The text colour.
-    open var textColor: UIColor = .label { didSet { if oldValue != textColor { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var textColor: UIColor = .label { didSet { if oldValue != textColor { setNeedsDisplay() } } }
     /// Horizontal alignment; natural follows the layout direction.
-    open var textAlignment: NSTextAlignment = .natural { didSet { if oldValue != textAlignment { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var textAlignment: NSTextAlignment = .natural { didSet { if oldValue != textAlignment { setNeedsDisplay() } } }
     /// The most lines to draw; 0 means no limit. Negative values act as 0.
-    open var numberOfLines: Int = 1 { didSet { if oldValue != numberOfLines { contentChanged() } } }
+    @exclusivity(unchecked) open var numberOfLines: Int = 1 { didSet { if oldValue != numberOfLines { contentChanged() } } }
     /// How lines are wrapped and the last line truncated.
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if oldValue != lineBreakMode { contentChanged() } } }
+    @exclusivity(unchecked) open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if oldValue != lineBreakMode { contentChanged() } } }
     /// Whether the label draws dimmed, as a disabled control's label.
-    open var isEnabled: Bool = true { didSet { if oldValue != isEnabled { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var isEnabled: Bool = true { didSet { if oldValue != isEnabled { setNeedsDisplay() } } }
 
-    private var cachedLines: (width: CGFloat, maxLines: Int, lines: [String])?
+    @exclusivity(unchecked) private var cachedLines: (width: CGFloat, maxLines: Int, lines: [String])?
+    /// The drawn layout (lines, each line's width, the line height) for the current bounds:
+    /// kept until the text, font, size or measurement changes, so redrawing a label (a new
+    /// colour, a move, a fade) measures nothing.
+    @exclusivity(unchecked) private var cachedDrawLayout: (size: CGSize, lines: [String], widths: [CGFloat], lineHeight: CGFloat)?
 
     /// Creates a label; labels take no touches by default, as in UIKit.
     public override init(frame: CGRect) {
@@ -31,6 +35,7 @@ open class UILabel: UIView {
 
     private func contentChanged() {
         cachedLines = nil
+        cachedDrawLayout = nil
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
@@ -112,16 +117,30 @@ open class UILabel: UIView {
     open override func draw(_ rect: CGRect) {
         // No room, no text (layout treats width 0 as "unlimited" only when measuring).
         guard bounds.width > 0, bounds.height > 0, let ctx = UIGraphicsGetCurrentContext() else { return }
-        let lines = layoutLines(width: bounds.width, maxLines: visibleLineLimit)
+        let layout: (size: CGSize, lines: [String], widths: [CGFloat], lineHeight: CGFloat)
+        if let c = cachedDrawLayout, c.size == bounds.size {
+            layout = c
+        } else {
+            let m = measurer
+            let f = font
+            let lineHeight = m.metrics(of: f).lineHeight
+            // One line that fits: measured once, no line breaking (most labels and titles).
+            if let t = text, !t.isEmpty, t.utf8.count <= TextLayout.shortText, !TextLayout.mayBreakLines(t), case let w = m.size(of: t, font: f).width, w <= bounds.width {
+                layout = (bounds.size, [t], [w], lineHeight)
+            } else {
+                let lines = layoutLines(width: bounds.width, maxLines: visibleLineLimit)
+                layout = (bounds.size, lines, lines.map { m.size(of: $0, font: f).width }, lineHeight)
+            }
+            cachedDrawLayout = layout
+        }
+        let lines = layout.lines
         guard !lines.isEmpty else { return }
-        let m = measurer
-        let lineHeight = m.metrics(of: font).lineHeight
+        let lineHeight = layout.lineHeight
         let total = lineHeight * CGFloat(lines.count)
         var y = ((bounds.height - total) / 2).rounded(.down)   // vertically centered, as UIKit
-        let color = isEnabled ? textColor : textColor.withAlphaComponent(textColor.alpha * Theme.disabledAlpha)
+        let color = textColor   // a label that is not enabled fades as a layer (drawsDisabledDimmed)
         let align = textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection)
-        for line in lines {
-            let w = m.size(of: line, font: font).width
+        for (line, w) in zip(lines, layout.widths) {
             let x: CGFloat
             switch align {
             case .center: x = ((bounds.width - w) / 2).rounded(.down)
@@ -135,6 +154,15 @@ open class UILabel: UIView {
 
     var measurer: TextMeasuring { textMeasurer }
 
+    /// A label that is not enabled draws dimmed, by the one mechanism disabled controls use.
+    override var drawsDisabledDimmed: Bool { !isEnabled }
+
+    override func textMetricsChanged() {
+        cachedLines = nil
+        cachedDrawLayout = nil
+        super.textMetricsChanged()
+    }
+
     func layoutLines(width: CGFloat, maxLines: Int) -> [String] {
         guard let text, !text.isEmpty else { return [] }
         if let c = cachedLines, c.width == width, c.maxLines == maxLines { return c.lines }
@@ -144,7 +172,7 @@ open class UILabel: UIView {
     }
 
     open override var frame: CGRect {
-        didSet { if oldValue.size != frame.size { cachedLines = nil } }
+        didSet { if oldValue.size != frame.size { cachedLines = nil; cachedDrawLayout = nil } }
     }
 }
 
@@ -162,12 +190,26 @@ public enum TextLayout {
     /// The ellipsis used for truncation.
     public static let ellipsis = "…"
 
+    /// Text up to this many UTF-8 bytes is measured whole before breaking: one line that fits
+    /// then costs one measurement. Longer text never is, so a 100,000-character label is
+    /// measured only near where its lines end.
+    static let shortText = 256
+
+    /// Whether `text` may hold a line break (U+000A…U+000D, U+0085, U+2028, U+2029: every
+    /// newline kind breaks). A cheap byte scan, so one-line text skips line breaking; it may
+    /// answer true for text without one (other U+20xx characters), never false for text with one.
+    static func mayBreakLines(_ text: String) -> Bool {
+        text.utf8.contains { ($0 >= 0x0A && $0 <= 0x0D) || $0 == 0xC2 || $0 == 0xE2 }
+    }
+
     /// Breaks `text` into lines no wider than `width`, at most `maxLines` (0: unlimited),
     /// truncating the last line per `mode`. Explicit newlines always break.
     public static func lines(_ text: String, font: UIFont, width: CGFloat, maxLines: Int, mode: NSLineBreakMode,
                              measurer: TextMeasuring) -> [String] {
         let limit = width > 0 ? width : .greatestFiniteMagnitude
         func fits(_ s: String) -> Bool { measurer.size(of: s, font: font).width <= limit }
+        // One line that fits needs no breaking and no truncation (most labels and titles).
+        if text.utf8.count <= shortText, !mayBreakLines(text), fits(text) { return [text] }
         let guess = firstGuess(width: limit, font: font)
         var result: [String] = []
         // Whether text is left that no line shows (the last line then gets an ellipsis).

@@ -32,7 +32,8 @@ struct GeometryLimitsTests {
         window.addSubview(clip)
         let list = DrawList()
         window.buildDrawList(into: list, scale: 8, resources: nil)
-        let clips = list.commands.compactMap(\.clip)
+        var clips: [PixelRect] = []
+        list.assemble { command, _, _ in if let c = command.clip { clips.append(c) } }
         #expect(!clips.isEmpty)
         for c in clips {
             #expect(c.x >= 0 && c.y >= 0 && Int(c.x) + Int(c.width) <= 400 * 8 && Int(c.y) + Int(c.height) <= 400 * 8,
@@ -50,9 +51,10 @@ struct GeometryLimitsTests {
         window.addSubview(v)
         let list = DrawList()
         window.buildDrawList(into: list, scale: 8, resources: nil)
-        #expect(!list.vertices.isEmpty)
-        #expect(DrawContext.arcSegments(radius: 1e9) == 40)
-        #expect(DrawContext.arcSegments(radius: .greatestFiniteMagnitude) == 40)
+        // (Without the host's atlas nothing is tessellated here; HostBadInputTests draws it.)
+        let most = DrawContext.arcSegments(radius: 1e6)
+        #expect(DrawContext.arcSegments(radius: 1e9) == most, "capped, not zero steps")
+        #expect(DrawContext.arcSegments(radius: .greatestFiniteMagnitude) == most)
     }
 
     @Test func cornerRadiusAndBorderWidthAreSanitized() {
