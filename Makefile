@@ -8,7 +8,7 @@ DEV_PACKAGES := xvfb xdotool
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test deps dev-deps bench bench-quick xvfb-check golden embedding-check
+.PHONY: run test deps dev-deps bench bench-quick xvfb-check golden embedding-check fuzz fuzz-long leaks soak
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://swift.org/install (or add /opt/swift/usr/bin to PATH)"; exit 1; }
@@ -50,3 +50,27 @@ embedding-check: deps
 xvfb-check: dev-deps
 	.ci/xvfb-click-check.sh
 
+
+# Issue 10's fuzzer (see README, "Fuzzing, leaks and soak"). fuzz is what CI runs: 200,000
+# update-only events and 5,000 scripts, then 10,000 events with rendering; exits 1 on an
+# invariant violation. fuzz-long: 10,000,000 events on two cores (two seeds, update-only).
+fuzz: deps
+	$(SWIFT) run -c release controls-fuzz --seed 1 --events 200000 --update-only --scripts 5000
+	$(SWIFT) run -c release controls-fuzz --seed 2 --events 10000
+
+fuzz-long: deps
+	$(SWIFT) build -c release --product controls-fuzz
+	.build/release/controls-fuzz --seed 101 --events 5000000 --update-only > /tmp/controls-fuzz-101.txt & \
+	.build/release/controls-fuzz --seed 202 --events 5000000 --update-only > /tmp/controls-fuzz-202.txt; \
+	first=$$?; wait $$!; second=$$?; cat /tmp/controls-fuzz-101.txt /tmp/controls-fuzz-202.txt; \
+	test $$first -eq 0 -a $$second -eq 0
+
+# Every sample for 1,000 frames (LEAK_FRAMES) under AddressSanitizer's LeakSanitizer:
+# fails on any byte directly or indirectly lost. Nothing to install: the Swift toolchain has it.
+leaks: deps
+	.ci/leaks.sh
+
+# 100,000 rendered frames replaying the tour of every sample; prints resident, anonymous and
+# texture memory along the way (they should stay flat).
+soak: deps
+	$(SWIFT) run -c release controls-fuzz --soak 100000

@@ -26,6 +26,9 @@ let package = Package(
         .target(name: "CMallocCounter"),
         // Issue 6's benchmarks: `swift run -c release controls-bench [--quick]`.
         .executableTarget(name: "controls-bench", dependencies: ["SDLControls", "CMallocCounter"], path: "Samples/Benchmarks"),
+        // Issue 10's fuzzer: seeded SDL events through the launcher, random scripts, hostile text.
+        // `swift run -c release controls-fuzz --help`.
+        .executableTarget(name: "controls-fuzz", dependencies: ["SampleKit"], path: "Samples/Fuzz"),
         .testTarget(name: "SDLControlsCoreTests", dependencies: ["SDLControlsCore"]),
         // CMallocCounter replaces the test executable's allocator too, so tests can assert
         // allocation counts (per thread).

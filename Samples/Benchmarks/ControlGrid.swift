@@ -36,9 +36,26 @@ final class ControlGrid {
     private let buttonTitles = (0..<ControlGrid.changingTextCycle).map { "Go \($0)" }
     private let labelTexts = (0..<ControlGrid.changingTextCycle).map { "Item \($0)" }
 
+    /// How the controls are placed.
+    enum Layout: String {
+        /// 60×22 points in 64×26 cells, 64 to a row (``windowSize(for:)``).
+        case grid
+        /// A game HUD: 30 controls of 100×28 points, 15 down each side of a 1280×720 window
+        /// (the ImGui peer's `--hud`).
+        case hud
+    }
+
+    /// The HUD's window.
+    static let hudWindow = CGSize(width: 1280, height: 720)
+
+    /// The window a layout needs for `count` controls.
+    static func windowSize(for count: Int, layout: Layout) -> CGSize {
+        layout == .hud ? hudWindow : windowSize(for: count)
+    }
+
     /// Builds `count` controls into a container that fills `window`.
-    init(count: Int, in window: UIWindow) {
-        let size = ControlGrid.windowSize(for: count)
+    init(count: Int, in window: UIWindow, layout: Layout = .grid) {
+        let size = ControlGrid.windowSize(for: count, layout: layout)
         container = UIView(frame: CGRect(origin: .zero, size: size))
         controls.reserveCapacity(count)
         for i in 0..<count {
@@ -78,11 +95,17 @@ final class ControlGrid {
                 labels.append((i, l))
                 v = l
             }
-            let column = i % ControlGrid.columns, row = i / ControlGrid.columns
-            v.frame = CGRect(x: CGFloat(column) * ControlGrid.cell.width + ControlGrid.inset,
-                             y: CGFloat(row) * ControlGrid.cell.height + ControlGrid.inset,
-                             width: ControlGrid.cell.width - 2 * ControlGrid.inset,
-                             height: ControlGrid.cell.height - 2 * ControlGrid.inset)
+            if layout == .hud {
+                let side = i < 15 ? 0 : 1, row = i % 15
+                v.frame = CGRect(x: side == 0 ? 16 : ControlGrid.hudWindow.width - 16 - 100, y: 16 + CGFloat(row) * 40,
+                                 width: 100, height: 28)
+            } else {
+                let column = i % ControlGrid.columns, row = i / ControlGrid.columns
+                v.frame = CGRect(x: CGFloat(column) * ControlGrid.cell.width + ControlGrid.inset,
+                                 y: CGFloat(row) * ControlGrid.cell.height + ControlGrid.inset,
+                                 width: ControlGrid.cell.width - 2 * ControlGrid.inset,
+                                 height: ControlGrid.cell.height - 2 * ControlGrid.inset)
+            }
             container.addSubview(v)
             controls.append(v)
         }

@@ -26,16 +26,55 @@ if arguments.first == StartupBenchmark.childFlag {
     }
 }
 
+if arguments.first == Embedded.memoryChildFlag {
+    let n = arguments.count > 1 ? Int(arguments[1]) ?? 1_000 : 1_000
+    let windowFor = arguments.count > 2 ? Int(arguments[2]) ?? n : n
+    do {
+        try MainActor.assumeIsolated { try Embedded.runMemoryChild(n: n, windowFor: windowFor) }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("controls-bench: \(error)\n".utf8))
+        exit(2)
+    }
+}
+
+if arguments.first == Embedded.idleChildFlag {
+    let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 10 : 10
+    do {
+        try MainActor.assumeIsolated { try Embedded.runIdleChild(seconds: seconds, windowed: arguments.contains("--windowed")) }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("controls-bench: \(error)\n".utf8))
+        exit(2)
+    }
+}
+
+if arguments.first == "--dump-geometry" {
+    try MainActor.assumeIsolated { try Embedded.dumpGeometry() }
+    exit(0)
+}
+
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     controls-bench: SDLControls benchmarks (issue 6), headless (dummy video driver, software renderer).
 
-    Usage: controls-bench [--quick] [--json-only] [--only B1,B2,B3,B4,B5,B6,ALLOC]
+    Usage: controls-bench [--quick] [--json-only] [--only B1,B2,B3,B4,B5,B6,ALLOC,E]
+                          [--imgui PATH] [--rounds N]
 
       --quick       CI size: fewer frames, N and K up to 1,000, 2,000 input events, no B6
                     (10,000 controls take seconds a frame in the software renderer).
       --json-only   Print only the JSON lines (one object per scenario), no table.
       --only LIST   Run only these scenarios (B2, B6 and ALLOC come with B1).
+      --imgui PATH  The Dear ImGui peer (../shared/tools/imgui-peer/build/imgui_bench, or the
+                    SDLCONTROLS_IMGUI_PEER environment variable): E then runs it on the same
+                    work in interleaved rounds and reports ratios. Never needed to build or test.
+      --rounds N    Interleaved rounds for E (default 5; 1 with --quick).
+      --renderer R  E with SDL render driver R ("opengl" ...) in a real window instead of the
+                    software renderer (run under a display: xvfb-run); no peer.
+      --caching C   E with SDLHost.pixelCaching = C (always | never) instead of automatic.
+      --scenario K  E with one scenario only (grid-1000-changing, hud-30-still, ...), for profiling.
+      --frames F    E: frames per round (300; 30 with --quick).
+      --dump-geometry   Print each grid control's quads and triangles (fills, tiles, pixels).
       --help        This text.
 
     Scenarios:
@@ -48,6 +87,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
       B5  heap bytes per control, peak resident memory, time to the first presented frame.
       B6  B1 (a)+(b) at 10,000 divided by the same at 1,000.
       ALLOC  heap allocations per steady frame (malloc counter), target 0.
+      E   issue 11, as a game embeds the UI (the game clears, the UI updates and renders over
+          the scene, the game presents): whole frame and UI side for the grid (N = 100,
+          1,000) and a 30-control HUD, still and every control changing; vertices per
+          control; peak RSS at N = 1,000; idle CPU of the standalone run loop (10 s; 1 s
+          with --quick). Medians of per-round medians.
 
     Times are CPU milliseconds of the benchmark thread (mean, p50, p95), reported only.
     Count targets are asserted: the exit status is 1 when one is broken.
@@ -61,6 +105,11 @@ let only: Set<String>? = arguments.firstIndex(of: "--only").flatMap { i in
     i + 1 < arguments.count ? Set(arguments[i + 1].uppercased().split(separator: ",").map(String.init)) : nil
 }
 func wants(_ s: String) -> Bool { only?.contains(s) ?? true }
+func value(after flag: String) -> String? {
+    arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let peerPath: String? = value(after: "--imgui") ?? ProcessInfo.processInfo.environment["SDLCONTROLS_IMGUI_PEER"].flatMap { $0.isEmpty ? nil : $0 }
+let rounds = value(after: "--rounds").flatMap(Int.init).map { max(1, $0) } ?? (quick ? 1 : 5)
 
 func progress(_ s: String) {
     if !jsonOnly { FileHandle.standardError.write(Data(("controls-bench: " + s + "\n").utf8)) }
@@ -137,6 +186,27 @@ func main() -> Int32 {
         }
     }
 
+    // E (issue 11), optionally against the ImGui peer.
+    var embedded: EmbeddedRun?
+    if wants("E") {
+        if let p = peerPath, !FileManager.default.isExecutableFile(atPath: p) {
+            report.failures.append("E: the ImGui peer \(p) is not an executable (build it: make -C ../shared/tools/imgui-peer)")
+        }
+        let peer = peerPath.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+        let run = EmbeddedRun(rounds: rounds, frames: value(after: "--frames").flatMap(Int.init) ?? (quick ? 30 : 300),
+                              warmup: quick ? 5 : 30, peer: peer)
+        run.onlyScenario = value(after: "--scenario")
+        if let r = value(after: "--renderer") { run.renderer = r }
+        switch value(after: "--caching") {
+        case "always": run.caching = .always
+        case "never": run.caching = .never
+        default: break
+        }
+        run.run(idleSeconds: quick ? 1 : 10, progress: progress)
+        report.failures += run.failures
+        embedded = run
+    }
+
     report.meta = .object([
         ("scenario", .string("meta")), ("mode", .string(quick ? "quick" : "full")),
         ("renderer", .string("software (dummy video driver)")), ("cores", .int(ProcessInfo.processInfo.activeProcessorCount)),
@@ -146,6 +216,7 @@ func main() -> Int32 {
     ])
     report.heapCounterActive = heapActive
     report.add(steady: steady, changing: changing, churn: churn, input: input, startup: startup)
+    if let embedded { report.add(embedded: embedded) }
     report.print(jsonOnly: jsonOnly)
     return report.countTargetsBroken || !report.failures.isEmpty ? 1 : 0
 }

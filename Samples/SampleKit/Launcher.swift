@@ -27,6 +27,13 @@ public final class Launcher {
     private(set) var list: SampleListView!
     private(set) var scene: SampleScene?
     private(set) var currentInfo: SampleInfo?
+    /// Scenes the user left this frame. They stay alive until the frame's actions are delivered
+    /// (leaving cancels their touches, which queues `touchCancel`, and a tap in the same frame
+    /// queued its actions), so every queued action runs with its scene alive; then they go.
+    private var leftScenes: [SampleScene] = []
+    private var player: InputScriptPlayer?
+    private var recorder: InputScriptRecorder?
+    private lazy var lastSize = host.window.bounds.size
     /// The frame being run, 0-based (scripts and the action log use it).
     public private(set) var frame = 0
     static let headerHeight: CGFloat = 48
@@ -106,12 +113,12 @@ public final class Launcher {
         let app = UIApplication.shared
         app.actionDelivery = .batched
         if options.logActions {
-            app.actionDeliveryObserver = { [unowned self] record in self.log(record) }
+            app.actionDeliveryObserver = { [weak self] record in self?.log(record) }
         }
         if options.dark { host.window.overrideUserInterfaceStyle = .dark }
         buildChrome()
-        host.window.controllerBackHandler = { [unowned self] in
-            guard scene != nil else { return false }   // on the list B is not used
+        host.window.controllerBackHandler = { [weak self] in
+            guard let self, scene != nil else { return false }   // on the list B is not used
             showList()
             return true
         }
@@ -135,7 +142,7 @@ public final class Launcher {
         titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textAlignment = .center
         header.addSubview(titleLabel)
-        list = SampleListView { [unowned self] info in self.open(info) }
+        list = SampleListView { [weak self] info in self?.open(info) }
         rootView.addSubview(list)
     }
 
@@ -143,10 +150,18 @@ public final class Launcher {
         showList()
     }
 
+    /// Takes the current scene off screen; it is freed after this frame's actions (``leftScenes``).
+    private func leaveScene() {
+        guard let old = scene else { return }
+        old.close()
+        old.root.removeFromSuperview()
+        leftScenes.append(old)
+        scene = nil
+    }
+
     /// Opens a sample.
     func open(_ info: SampleInfo) {
-        scene?.close()
-        scene?.root.removeFromSuperview()
+        leaveScene()
         let s = info.make()
         s.host = host
         s.frame = frame
@@ -166,9 +181,7 @@ public final class Launcher {
     func showList() {
         // Coming back, focus the row of the sample that was open.
         list.preferredFocusedView = currentInfo.flatMap { info in list.rows.first { $0.info.name == info.name } }
-        scene?.close()
-        scene?.root.removeFromSuperview()
-        scene = nil
+        leaveScene()
         currentInfo = nil
         list.isHidden = false
         backButton.isHidden = true
@@ -226,47 +239,19 @@ public final class Launcher {
 
     /// The frame loop. Returns the exit code.
     func loop(script: InputScript?) -> Int32 {
-        let player = script.map { InputScriptPlayer(script: $0, host: host) }
-        let recorder = options.record.map { _ in InputScriptRecorder(host: host) }
+        player = script.map { InputScriptPlayer(script: $0, host: host) }
+        recorder = options.record.map { _ in InputScriptRecorder(host: host) }
+        // The script's frames are at most InputScript.maximumFrame, so this can't overflow.
         let frames = options.frames ?? (options.headless ? max(1, (script?.lastFrame ?? -1) + 2) : nil)
-        var lastSize = host.window.bounds.size
         running: while frames.map({ frame < $0 }) ?? true {
-            scene?.frame = frame
-            player?.pushEvents(forFrame: frame)
-            var event = SDL_Event()
-            while SDL_PollEvent(&event) != 0 {
-                recorder?.record(event, frame: frame)
-                let consumed = host.handle(event)
-                let type = SDL_EventType(event.type)
-                if type == SDL_QUIT { break running }
-                if !consumed, type == SDL_KEYDOWN, event.key.keysym.scancode == SDL_SCANCODE_ESCAPE, scene != nil {
-                    showList()
-                    continue
-                }
-                if !consumed { scene?.handleUnconsumed(event, host: host) }
+            let screenshot = frames.flatMap { frame == $0 - 1 ? options.screenshot : nil }
+            switch step(render: true, screenshot: screenshot) {
+            case .next: break
+            case .quit: break running
+            case .failed(let message):
+                errors(message)
+                return 1
             }
-            if host.window.bounds.size != lastSize {
-                lastSize = host.window.bounds.size
-                layoutChrome()
-            }
-            let started = DispatchTime.now().uptimeNanoseconds
-            host.update()
-            scene?.update(frame: frame)
-            let bg = UIColor.systemBackground.resolvedColor(with: host.window.userInterfaceStyle).rgba8
-            SDL_SetRenderDrawColor(host.renderer, bg.r, bg.g, bg.b, 255)
-            SDL_RenderClear(host.renderer)
-            scene?.drawBehindUI(renderer: host.renderer, pixelScale: host.pixelScale,
-                                contentOrigin: CGPoint(x: 0, y: Launcher.headerHeight))
-            host.render()
-            scene?.lastFrameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-            if let path = options.screenshot, let frames, frame == frames - 1 {
-                do { try host.screenshot(to: path) } catch {
-                    errors("\(error)")
-                    return 1
-                }
-            }
-            SDL_RenderPresent(host.renderer)
-            frame += 1
         }
         if options.dumpAccessibility { dumpAccessibility() }
         if let path = options.screenshot, frames == nil {
@@ -283,12 +268,79 @@ public final class Launcher {
         return 0
     }
 
-    /// Closes the sample and detaches from the application (the host shuts down after).
-    func close() {
+    /// Creates a launcher over a host you made (headless for a fuzzer or a test), showing the
+    /// list or `options.sample`, for code that drives frames itself with ``runFrame(render:)``.
+    /// Call ``close()`` when done, before shutting the host down.
+    public convenience init(host: SDLHost, options: LauncherOptions) {
+        self.init(host: host, options: options, output: { _ in }, errors: { _ in })
+    }
+
+    /// Runs one frame the way the launcher's loop does: handles every event in SDL's queue
+    /// (push yours first), updates, and draws and presents unless `render` is false (a faster
+    /// update-only frame for fuzzing). Returns false when the frame saw `SDL_QUIT`: the
+    /// launcher's loop would stop there.
+    @discardableResult
+    public func runFrame(render: Bool = true) -> Bool {
+        if case .quit = step(render: render, screenshot: nil) { return false }
+        return true
+    }
+
+    private enum StepResult {
+        case next, quit, failed(String)
+    }
+
+    /// One frame: events, update, then (when `render`) draw and present.
+    private func step(render: Bool, screenshot: String?) -> StepResult {
+        scene?.frame = frame
+        player?.pushEvents(forFrame: frame)
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            recorder?.record(event, frame: frame)
+            let consumed = host.handle(event)
+            let type = SDL_EventType(event.type)
+            if type == SDL_QUIT { return .quit }
+            guard !consumed else { continue }
+            // Escape returns to the list only when the UI did not use it (a text field
+            // that is editing takes it, and what was typed stays).
+            if type == SDL_KEYDOWN, event.key.keysym.scancode == SDL_SCANCODE_ESCAPE, scene != nil {
+                showList()
+                continue
+            }
+            scene?.handleUnconsumed(event, host: host)
+        }
+        if host.window.bounds.size != lastSize {
+            lastSize = host.window.bounds.size
+            layoutChrome()
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        host.update()
+        // This frame's actions have run (those of scenes left this frame included): free them.
+        leftScenes.removeAll()
+        scene?.update(frame: frame)
+        defer { frame += 1 }
+        guard render else { return .next }
+        let bg = UIColor.systemBackground.resolvedColor(with: host.window.userInterfaceStyle).rgba8
+        SDL_SetRenderDrawColor(host.renderer, bg.r, bg.g, bg.b, 255)
+        SDL_RenderClear(host.renderer)
+        scene?.drawBehindUI(renderer: host.renderer, pixelScale: host.pixelScale,
+                            contentOrigin: CGPoint(x: 0, y: Launcher.headerHeight))
+        host.render()
+        scene?.lastFrameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        if let screenshot {
+            do { try host.screenshot(to: screenshot) } catch { return .failed("\(error)") }
+        }
+        SDL_RenderPresent(host.renderer)
+        return .next
+    }
+
+    /// Closes the sample and detaches from the application (the host shuts down after):
+    /// cancels touches, delivers what they queued, and clears the action observer.
+    public func close() {
         // Cancel touches while the sample is alive: its controls report cancels to it.
         host.window.cancelAllTouches()
         UIApplication.shared.deliverPendingActions()
         scene?.close()
+        leftScenes.removeAll()
         UIApplication.shared.actionDeliveryObserver = nil
         UIApplication.shared.discardPendingActions()
         host.window.controllerBackHandler = nil

@@ -50,7 +50,7 @@ public struct LauncherOptions: Equatable, Sendable {
       --headless           no window: SDL's dummy video driver and the software renderer
       --frames N           quit after N frames (headless default: the script's length, else 1)
       --size WxH           window size in points (default 960x640)
-      --scale S            force S pixels per point (e.g. 2 for a HiDPI screenshot)
+      --scale S            force S pixels per point, 0.25 to 8 (e.g. 2 for a HiDPI screenshot)
       --screenshot PATH    write a PNG of the last frame
       --script PATH        replay an input script (format: README, "Input scripts")
       --record PATH        record this session's input as a script
@@ -96,7 +96,10 @@ public struct LauncherOptions: Equatable, Sendable {
                 o.size = CGSize(width: w, height: h)
             case "--scale":
                 let v = try value(a)
-                guard let s = Double(v), s.isFinite, s > 0, s <= 8 else { throw OptionError("--scale needs a number in (0, 8], not \"\(v)\"") }
+                let range = SDLHost.scaleRange
+                guard let s = Double(v), s.isFinite, range.contains(CGFloat(s)) else {
+                    throw OptionError("--scale needs a number from \(range.lowerBound) to \(Int(range.upperBound)), not \"\(v)\"")
+                }
                 o.scale = CGFloat(s)
             case "--screenshot": o.screenshot = try value(a)
             case "--script": o.script = try value(a)

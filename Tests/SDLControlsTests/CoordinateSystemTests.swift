@@ -194,13 +194,13 @@ struct CoordinateSystemTests {
         SDL_RenderSetLogicalSize(host.renderer, 160, 120)   // 2 output pixels per logical unit
         frame(host)
         #expect(host.placement.pixelsPerPoint == 2)
-        #expect(host.counters.glyphRunsRasterized == 1)
+        #expect(host.counters.glyphRunsRasterized == 5, "each glyph of \"Score\" at 2 pixels per point")
         let sharp = host.backend.atlas.generation
         // The same text in window points at 1× is rasterized again at half the size.
         host.layoutSpace = .windowPoints
         frame(host)
         #expect(host.placement.pixelsPerPoint == 1)
-        #expect(host.counters.glyphRunsRasterized == 1, "a new run at the new pixel size")
+        #expect(host.counters.glyphRunsRasterized == 5, "each glyph again at the new pixel size")
         #expect(host.backend.atlas.generation == sharp)
     }
 

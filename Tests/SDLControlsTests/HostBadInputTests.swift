@@ -24,19 +24,73 @@ struct HostBadInputTests {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString).ttf")
         try Data("this is not a font".utf8).write(to: bad)
         defer { try? FileManager.default.removeItem(at: bad) }
-        // Alone, it is rejected with the same clear error…
-        #expect(throws: SDLControlsError.fontNotFound(searched: [bad.path])) {
+        // Alone, it is rejected with an error that says the file is there but unreadable
+        // (not "no font found, install one")…
+        do {
             try SDLHost.headless(fonts: FontConfiguration(fontFiles: [bad.path], searchSystemFonts: false)).shutdown()
+            Issue.record("expected fontUnreadable")
+        } catch let error as SDLControlsError {
+            guard case .fontUnreadable(let path, let reason) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(path == bad.path && !reason.isEmpty)
+            #expect(error.description.contains(bad.path) && error.description.contains("corrupt"))
+            #expect(!error.description.contains("Install"))
         }
-        // …and with the system fonts behind it, the next good font is used.
+        // …and with the system fonts behind it, the next good font is used and the bad one logged.
         let host = try SDLHost.headless(fonts: FontConfiguration(fontFiles: [bad.path]))
         defer { host.shutdown() }
+        var log: [String] = []
+        host.log = { log.append($0) }
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
         label.text = "Still drawn"
         host.window.addSubview(label)
         host.update()
         host.renderFrame()
-        #expect(host.counters.glyphRunsRasterized == 1)
+        #expect(host.counters.glyphRunsRasterized > 0, "the text is drawn with the next font")
+        #expect(log.count == 1 && log[0].contains(bad.path))
+    }
+
+    @Test func aCorruptBoldFontIsLoggedAndBoldTextUsesTheRegularFace() throws {
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-bold-\(UUID().uuidString).ttf")
+        try Data(repeating: 0x5A, count: 4096).write(to: bad)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let host = try SDLHost.headless(fonts: FontConfiguration(boldFontFile: bad.path))
+        defer { host.shutdown() }
+        var log: [String] = []
+        host.log = { log.append($0) }
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.font = .boldSystemFont(ofSize: 17)
+        label.text = "Bold still drawn"
+        label.textColor = .black
+        host.window.backgroundColor = .white
+        host.window.addSubview(label)
+        host.update()
+        host.renderFrame()
+        #expect(host.counters.glyphRunsRasterized > 0, "before: the bold face failed to open and nothing was drawn")
+        let px = host.readPixels()
+        let dark = (0..<(30 * px.width)).filter { px.pixels[$0] & 0xFF < 0x80 }.count
+        #expect(dark > 50, "text pixels on the white window")
+        #expect(log.count == 1 && log[0].contains("bold font \(bad.path)") && log[0].contains("regular face"))
+    }
+
+    @Test func aCorruptCustomFontFileDrawsInTheMainFontAndIsLoggedOnce() throws {
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-custom-\(UUID().uuidString).ttf")
+        try Data("not a font at all".utf8).write(to: bad)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        var log: [String] = []
+        host.log = { log.append($0) }
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.font = try #require(UIFont(name: bad.path, size: 15))
+        label.text = "Custom"
+        host.window.addSubview(label)
+        host.update()
+        host.renderFrame()
+        #expect(host.counters.glyphRunsRasterized > 0, "the label is drawn in the main font")
+        label.text = "Custom 2"
+        host.update()
+        host.renderFrame()
+        #expect(log.count == 1 && log[0].contains(bad.path))
     }
 
     @Test func missingAndNonImageAssetsDrawNothingAndDontCrash() throws {
@@ -111,6 +165,51 @@ struct HostBadInputTests {
         #expect(!c.isTracking)
     }
 
+    @Test func aDuplicateFingerDownEndsTheOldTouchFirst() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 400, height: 200))
+        defer { host.shutdown() }
+        let a = UIControl(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let b = UIControl(frame: CGRect(x: 200, y: 0, width: 100, height: 100))
+        host.window.addSubview(a)
+        host.window.addSubview(b)
+        let logA = DeliveredEvents(a), logB = DeliveredEvents(b)
+        push(host, SDLEvents.finger(host, SDL_FINGERDOWN, id: 1, x: 0.1, y: 0.25))
+        // SDL reports finger 1 down again, now over b: the first contact must not stay down for ever.
+        push(host, SDLEvents.finger(host, SDL_FINGERDOWN, id: 1, x: 0.6, y: 0.25))
+        #expect(!a.isTracking && !a.isHighlighted)
+        #expect(b.isTracking)
+        #expect(host.window.activeTouchCount == 1)
+        push(host, SDLEvents.finger(host, SDL_FINGERUP, id: 1, x: 0.6, y: 0.25))
+        host.update()
+        #expect(logA.names == ["touchDown", "touchCancel"])
+        #expect(logB.names == ["touchDown", "touchUpInside"])
+        #expect(host.window.activeTouchCount == 0 && !b.isTracking)
+    }
+
+    @Test func aFocusedTextFieldFarAwaySetsAnIMERectWithoutTrapping() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let field = UITextField(frame: CGRect(x: 9.3e18, y: -9.3e18, width: 1e19, height: 30))
+        host.window.addSubview(field)
+        #expect(field.becomeFirstResponder())
+        host.update()
+        host.renderFrame()
+        #expect(field.isFirstResponder)
+    }
+
+    @Test func aTinyForcedScaleIsClampedToTheDocumentedRange() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 960, height: 640), scale: 1e-300)
+        defer { host.shutdown() }
+        #expect(host.pixelScale == SDLHost.scaleRange.lowerBound)
+        #expect(host.windowSizeInPoints.width <= 16384 / SDLHost.scaleRange.lowerBound)
+        let b = host.window.bounds
+        #expect(Int(b.width / 96) >= 0, "geometry converts to Int safely")
+        let huge = try makeHeadlessHost(size: CGSize(width: 1e300, height: 10), scale: 100)
+        defer { huge.shutdown() }
+        #expect(huge.pixelScale == SDLHost.scaleRange.upperBound)
+        #expect(huge.windowSizeInPoints.width <= 16384 / 8)
+    }
+
     @Test func aHundredThousandMotionEventsInOneFrame() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }
@@ -142,5 +241,22 @@ struct HostBadInputTests {
             default: Issue.record("unexpected \(error)")
             }
         }
+    }
+
+    @Test func aHugeCornerRadiusDrawsAsAFullyRoundedShape() throws {
+        // Before: a radius over about 2.7 million pixels made the arc step 0 and trapped.
+        let host = try makeHeadlessHost(size: CGSize(width: 200, height: 200))
+        defer { host.shutdown() }
+        host.window.backgroundColor = .white
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        v.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+        v.cornerRadius = 1e7   // drawn as half the shorter side: a circle
+        host.window.addSubview(v)
+        host.update()
+        host.renderFrame()
+        let px = host.readPixels()
+        func at(_ x: Int, _ y: Int) -> UInt32 { px.pixels[y * px.width + x] & 0xFFFFFF }
+        #expect(at(100, 100) == 0x0000FF, "the middle is filled")
+        #expect(at(2, 2) == 0xFFFFFF, "the corner is outside the circle")
     }
 }

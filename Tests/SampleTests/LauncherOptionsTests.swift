@@ -15,8 +15,8 @@ struct LauncherOptionsTests {
     }
 
     @Test(arguments: [["--frames"], ["--frames", "-1"], ["--size", "big"], ["--size", "0x10"], ["--scale", "nan"],
-                      ["--scale", "100"], ["--bogus"], ["--fixed-step"], ["--fixed-step", "0"], ["--fixed-step", "nan"],
-                      ["--fixed-step", "1e9"]])
+                      ["--scale", "100"], ["--scale", "1e-300"], ["--scale", "0.2"], ["--scale", "-1"], ["--bogus"],
+                      ["--fixed-step"], ["--fixed-step", "0"], ["--fixed-step", "nan"], ["--fixed-step", "1e9"]])
     func rejectsBadOptionsWithAMessage(_ args: [String]) {
         #expect(throws: OptionError.self) { try LauncherOptions.parse(args) }
     }

@@ -38,7 +38,7 @@ final class EmbeddedGameSample: SampleScene {
         pause.setTitle("Pause", for: .normal)
         pause.setTitle("Resume", for: .selected)
         pause.changesSelectionAsPrimaryAction = true
-        pause.addAction(UIAction(title: "pause") { [unowned self] _ in updateScore() }, for: .primaryActionTriggered)
+        pause.addAction(UIAction(title: "pause") { [weak self] _ in self?.updateScore() }, for: .primaryActionTriggered)
         hud.addSubview(pause)
         speed.minimumValue = 0.5
         speed.maximumValue = 3
@@ -60,7 +60,8 @@ final class EmbeddedGameSample: SampleScene {
         tuning.layoutMargins = UIEdgeInsets(top: 12, left: 14, bottom: 12, right: 14)
         tuning.overrideUserInterfaceStyle = .dark
         root.addSubview(tuning)
-        root.onLayout = { [unowned self] b in
+        root.onLayout = { [weak self] b in
+            guard let self else { return }
             size = b.size
             placeTuning()
             hud.frame = CGRect(x: 12, y: 12, width: min(b.width - 24, 700), height: 56)

@@ -77,11 +77,14 @@ final class EventInspectorSample: SampleScene {
         root.addSubview(pad)
         pad.report = { [weak self] in self?.append($0) }
         for (event, name) in UIControl.Event.names {
-            pad.addAction(UIAction(identifier: .init("inspect-\(name)")) { [unowned self] _ in append("→ \(name)") }, for: event)
+            pad.addAction(UIAction(identifier: .init("inspect-\(name)")) { [weak self] _ in self?.append("→ \(name)") }, for: event)
         }
         enabledSwitch.isOn = true
         enabledSwitch.accessibilityLabel = "Enabled"
-        enabledSwitch.addAction(UIAction { [unowned self] _ in pad.isEnabled = enabledSwitch.isOn }, for: .valueChanged)
+        enabledSwitch.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            pad.isEnabled = enabledSwitch.isOn
+        }, for: .valueChanged)
         root.addSubview(enabledSwitch)
         enabledLabel.text = "Enabled"
         root.addSubview(enabledLabel)
@@ -94,7 +97,8 @@ final class EventInspectorSample: SampleScene {
         logLabel.font = .systemFont(ofSize: 14)
         logLabel.lineBreakMode = .byTruncatingTail
         root.addSubview(logLabel)
-        root.onLayout = { [unowned self] b in
+        root.onLayout = { [weak self] b in
+            guard let self else { return }
             let left = min(300, b.width * 0.45)
             pad.frame = CGRect(x: 30, y: 30, width: left - 30, height: 150)
             enabledSwitch.sizeToFit()

@@ -30,7 +30,7 @@ final class FormSample: SampleScene, UITextFieldDelegate {
             f.clearButtonMode = .whileEditing
             f.delegate = self
             // Editing clears an old error.
-            f.addAction(UIAction(title: "edited") { [unowned self] _ in status.text = "" }, for: .editingChanged)
+            f.addAction(UIAction(title: "edited") { [weak self] _ in self?.status.text = "" }, for: .editingChanged)
             root.addSubview(f)
         }
         datePicker.datePickerMode = .date
@@ -42,13 +42,16 @@ final class FormSample: SampleScene, UITextFieldDelegate {
         datePicker.date = utc.date(from: DateComponents(year: 2026, month: 11, day: 22))!
         datePicker.minimumDate = utc.date(from: DateComponents(year: 2026, month: 1, day: 1))
         datePicker.accessibilityLabel = "Date"
-        datePicker.addAction(UIAction(title: "date chosen") { [unowned self] _ in status.text = "" }, for: .valueChanged)
+        datePicker.addAction(UIAction(title: "date chosen") { [weak self] _ in self?.status.text = "" }, for: .valueChanged)
         root.addSubview(datePicker)
         guests.minimumValue = 1
         guests.maximumValue = 8
         guests.value = 2
         guests.accessibilityLabel = "Guests"
-        guests.addAction(UIAction(title: "guests") { [unowned self] _ in guestsLabel.text = "\(Int(guests.value))" }, for: .valueChanged)
+        guests.addAction(UIAction(title: "guests") { [weak self] _ in
+            guard let self else { return }
+            guestsLabel.text = String(format: "%.0f", guests.value)   // any Double, no Int(…) trap
+        }, for: .valueChanged)
         root.addSubview(guests)
         guestsLabel.text = "2"
         root.addSubview(guestsLabel)
@@ -59,7 +62,7 @@ final class FormSample: SampleScene, UITextFieldDelegate {
         status.font = .systemFont(ofSize: 15)
         root.addSubview(status)
         for l in labels { root.addSubview(l) }
-        root.onLayout = { [unowned self] b in layout(b) }
+        root.onLayout = { [weak self] b in self?.layout(b) }
     }
 
     /// One column, so Tab's reading order (top to bottom) is the form's order.
@@ -106,7 +109,7 @@ final class FormSample: SampleScene, UITextFieldDelegate {
         if parts.count != 2 || !parts[1].contains(".") { errors.append("Please enter an email like you@example.com.") }
         if errors.isEmpty {
             status.textColor = .systemGreen
-            status.text = "Booked for \(name), \(Int(guests.value)) guest(s). ✓"
+            status.text = "Booked for \(name), \(String(format: "%.0f", guests.value)) guest(s). ✓"
         } else {
             status.textColor = .systemRed
             status.text = errors.joined(separator: "\n")

@@ -15,7 +15,8 @@ final class GallerySample: SampleScene {
     override init() {
         super.init()
         darkSwitch.accessibilityLabel = "Dark mode"
-        darkSwitch.addAction(UIAction { [unowned self] _ in
+        darkSwitch.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
             root.window?.overrideUserInterfaceStyle = darkSwitch.isOn ? .dark : .light
         }, for: .valueChanged)
         root.addSubview(darkSwitch)
@@ -23,7 +24,10 @@ final class GallerySample: SampleScene {
         root.addSubview(darkLabel)
         section.selectedSegmentIndex = 0
         section.accessibilityLabel = "Section"
-        section.addAction(UIAction { [unowned self] _ in showPage(section.selectedSegmentIndex) }, for: .valueChanged)
+        section.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            showPage(section.selectedSegmentIndex)
+        }, for: .valueChanged)
         root.addSubview(section)
         lastAction.font = .systemFont(ofSize: 13)
         lastAction.textColor = .secondaryLabel
@@ -32,7 +36,8 @@ final class GallerySample: SampleScene {
         pages = [buttonsPage(), valuesPage(), textPage()]
         for p in pages { root.addSubview(p) }
         showPage(0)
-        root.onLayout = { [unowned self] b in
+        root.onLayout = { [weak self] b in
+            guard let self else { return }
             section.sizeToFit()
             section.frame = CGRect(x: 20, y: 14, width: min(460, b.width - 160), height: 32)
             darkSwitch.sizeToFit()
@@ -68,7 +73,8 @@ final class GallerySample: SampleScene {
                 let c = make(s)
                 page.addSubview(c)
                 if c.accessibilityLabel == nil { c.accessibilityLabel = "\(name), \(GallerySample.states[s])" }
-                c.addAction(UIAction(title: name) { [unowned self] action in
+                c.addAction(UIAction(title: name) { [weak self] action in
+                    guard let self else { return }
                     lastAction.text = "Primary action: \(action.title) (\(GallerySample.states[s]) column)"
                 }, for: .primaryActionTriggered)
                 switch s {

@@ -35,9 +35,10 @@ final class ImmediateSample: SampleScene {
         }
         root.addSubview(panel)
         root.addSubview(retained)
-        retained.onChange = { [unowned self] in settings = $0 }
-        retained.onApply = { [unowned self] in applied = settings }
-        root.onLayout = { [unowned self] b in
+        retained.onChange = { [weak self] in self?.settings = $0 }
+        retained.onApply = { [weak self] in self?.apply() }
+        root.onLayout = { [weak self] b in
+            guard let self else { return }
             let half = (b.width / 2).rounded()
             caption.frame = CGRect(x: 32, y: 8, width: half - 48, height: 18)
             retainedCaption.frame = CGRect(x: half + 32, y: 8, width: half - 48, height: 18)
@@ -61,13 +62,15 @@ final class ImmediateSample: SampleScene {
             ui.slider("Music volume", value: &settings.music, in: 0...1)
             ui.slider("Mouse sensitivity", value: &settings.sensitivity, in: 0.1...3)
             ui.spacer()
-            if ui.button("Apply") { applied = settings }
+            if ui.button("Apply") { apply() }
             if ui.button("Reset to defaults") { settings = GameSettings() }
             if ui.button("Mute") { settings.sound = false; settings.music = 0 }
             ui.label(applied == settings ? "Applied" : "Not applied yet")
         }
         retained.show(settings, applied: applied == settings)
     }
+
+    func apply() { applied = settings }
 }
 
 /// The same panel the retained way, as the README shows it: a view subclass, frames computed
@@ -99,18 +102,27 @@ final class RetainedSettingsPanel: UIView {
         for view in [name, sound, music, sensitivity, soundLabel, musicLabel, sensitivityLabel, status, apply, reset, mute] {
             addSubview(view)
         }
-        name.addAction(UIAction { [unowned self] _ in settings.name = name.text ?? ""; onChange(settings) }, for: .editingChanged)
-        sound.addAction(UIAction { [unowned self] _ in settings.sound = sound.isOn; onChange(settings) }, for: .valueChanged)
-        music.addAction(UIAction { [unowned self] _ in settings.music = music.value; onChange(settings) }, for: .valueChanged)
-        sensitivity.addAction(UIAction { [unowned self] _ in settings.sensitivity = sensitivity.value; onChange(settings) },
-                              for: .valueChanged)
-        apply.addAction(UIAction { [unowned self] _ in onApply() }, for: .primaryActionTriggered)
-        reset.addAction(UIAction { [unowned self] _ in onChange(GameSettings()) }, for: .primaryActionTriggered)
-        mute.addAction(UIAction { [unowned self] _ in
+        name.addAction(UIAction { [weak self] _ in self?.edited() }, for: .editingChanged)
+        for control in [sound, music, sensitivity] as [UIControl] {
+            control.addAction(UIAction { [weak self] _ in self?.edited() }, for: .valueChanged)
+        }
+        apply.addAction(UIAction { [weak self] _ in self?.onApply() }, for: .primaryActionTriggered)
+        reset.addAction(UIAction { [weak self] _ in self?.onChange(GameSettings()) }, for: .primaryActionTriggered)
+        mute.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
             settings.sound = false
             settings.music = 0
             onChange(settings)
         }, for: .primaryActionTriggered)
+    }
+
+    /// Copies the controls' state back out into the game's.
+    private func edited() {
+        settings.name = name.text ?? ""
+        settings.sound = sound.isOn
+        settings.music = music.value
+        settings.sensitivity = sensitivity.value
+        onChange(settings)
     }
 
     /// Copies the game's state into the controls, leaving alone the ones the user holds.

@@ -20,13 +20,13 @@ final class MultiTouchSample: SampleScene {
             s.value = Float(20 * (i + 1))
             s.tintColor = colors[i]
             s.accessibilityLabel = "Slider \(i + 1)"
-            s.addAction(UIAction { [unowned self] _ in refresh() }, for: .valueChanged)
+            s.addAction(UIAction { [weak self] _ in self?.refresh() }, for: .valueChanged)
             root.addSubview(s)
             values[i].font = .systemFont(ofSize: 15, weight: .medium)
             root.addSubview(values[i])
         }
         knob.accessibilityLabel = "Knob"
-        knob.addAction(UIAction { [unowned self] _ in refresh() }, for: .valueChanged)
+        knob.addAction(UIAction { [weak self] _ in self?.refresh() }, for: .valueChanged)
         root.addSubview(knob)
         knobValue.textAlignment = .center
         root.addSubview(knobValue)
@@ -35,7 +35,8 @@ final class MultiTouchSample: SampleScene {
         hint.font = .systemFont(ofSize: 14)
         root.addSubview(hint)
         refresh()
-        root.onLayout = { [unowned self] b in
+        root.onLayout = { [weak self] b in
+            guard let self else { return }
             hint.frame = CGRect(x: 30, y: 16, width: b.width - 60, height: 20)
             let width = max(120, b.width - 320)
             for (i, s) in sliders.enumerated() {
@@ -48,7 +49,8 @@ final class MultiTouchSample: SampleScene {
     }
 
     private func refresh() {
-        for (i, s) in sliders.enumerated() { values[i].text = "\(Int(s.value.rounded()))" }
+        // Formatted, not Int(…): a slider's value is any Float its limits allow.
+        for (i, s) in sliders.enumerated() { values[i].text = String(format: "%.0f", Double(s.value)) }
         knobValue.text = "Knob \(knob.accessibilityValue ?? "")"
     }
 }

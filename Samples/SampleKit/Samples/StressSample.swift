@@ -24,7 +24,10 @@ final class StressSample: SampleScene {
             case 0:
                 let b = UIButton(configuration: .tinted())
                 b.setTitle("\(i)", for: .normal)
-                b.addAction(UIAction(title: "grid button") { [unowned self] _ in tapped += 1 }, for: .primaryActionTriggered)
+                b.addAction(UIAction(title: "grid button") { [weak self] _ in
+                    guard let self else { return }
+                    tapped += 1
+                }, for: .primaryActionTriggered)
                 v = b
             case 1:
                 let s = UISwitch()
@@ -59,7 +62,8 @@ final class StressSample: SampleScene {
         animateLabel.text = "Move every slider each frame"
         animateLabel.font = .systemFont(ofSize: 13)
         root.addSubview(animateLabel)
-        root.onLayout = { [unowned self] b in
+        root.onLayout = { [weak self] b in
+            guard let self else { return }
             overlay.frame = CGRect(x: 10, y: 8, width: min(b.width - 20, 560), height: 28)
             animate.sizeToFit()
             animate.frame.origin = CGPoint(x: min(b.width - 20, 560) + 20, y: 6)

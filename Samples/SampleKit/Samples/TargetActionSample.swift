@@ -22,7 +22,8 @@ final class ScoreBoard: UIView {
     override func actionMethod(for action: ActionSelector) -> ActionMethod? {
         switch action {
         case "resetScore:":
-            return ActionMethod { [unowned self] (_: Any?) in
+            return ActionMethod { [weak self] (_: Any?) in
+                guard let self else { return }
                 score = 0
                 onReset?()
             }
@@ -59,12 +60,13 @@ final class TargetActionSample: SampleScene {
         namedButton.addTarget(nil, action: "resetScore:", for: .touchUpInside)
         // 3. A closure.
         closureButton.setTitle("+1 (UIAction)", for: .normal)
-        closureButton.addAction(UIAction(title: "add one") { [unowned self] _ in
+        closureButton.addAction(UIAction(title: "add one") { [weak self] _ in
+            guard let self else { return }
             board.score += 1
             note("UIAction closure ran: +1")
         }, for: .primaryActionTriggered)
         for b in [typedButton, namedButton, closureButton] { board.addSubview(b) }
-        board.onReset = { [unowned self] in note("\"resetScore:\" found in ScoreBoard via the responder chain") }
+        board.onReset = { [weak self] in self?.note("\"resetScore:\" found in ScoreBoard via the responder chain") }
         explanation.numberOfLines = 0
         explanation.font = .systemFont(ofSize: 14)
         explanation.textColor = .secondaryLabel
@@ -75,7 +77,7 @@ final class TargetActionSample: SampleScene {
         landed.text = "Tap a button: the line below says where its action landed."
         root.addSubview(landed)
         root.accessibilityLabel = "Target-action"
-        root.onLayout = { [unowned self] in layout($0) }
+        root.onLayout = { [weak self] in self?.layout($0) }
     }
 
     private func addTen(_ sender: UIButton) {

@@ -11,7 +11,8 @@ public enum SDLControlsError: Error, CustomStringConvertible, Equatable {
     case rendererCreationFailed(String)
     /// No usable font was found; lists every path that was tried.
     case fontNotFound(searched: [String])
-    /// A font file exists but SDL_ttf could not open it.
+    /// A font file exists but SDL_ttf could not open it (corrupt, truncated or not a font),
+    /// and no other font was found.
     case fontUnreadable(path: String, reason: String)
     /// Saving a screenshot failed.
     case screenshotFailed(String)
@@ -27,7 +28,8 @@ public enum SDLControlsError: Error, CustomStringConvertible, Equatable {
         case .fontNotFound(let searched):
             return "No UI font found. Install one (Debian: apt-get install fonts-dejavu-core) or pass a font file. Searched: "
                 + searched.joined(separator: ", ")
-        case .fontUnreadable(let path, let reason): return "Font \(path) could not be opened: \(reason)"
+        case .fontUnreadable(let path, let reason):
+            return "Font file \(path) exists but is not a font SDL_ttf can read (corrupt, truncated or another format): \(reason)"
         case .screenshotFailed(let m): return "Screenshot failed: \(m)"
         case .noDisplay(let m):
             return "No display available (\(m)). Run headless with --headless (SDL_VIDEODRIVER=dummy), or in a virtual display: xvfb-run swift run sample-launcher"

@@ -52,9 +52,11 @@ public final class SDLHost {
     public struct Configuration: Sendable {
         /// The window title.
         public var title: String
-        /// The window size in points.
+        /// The window size in points; the window is 1…16384 pixels per side (size × scale),
+        /// NaN or infinite sides become 1 point.
         public var size: CGSize
         /// Pixels per point to force (headless 2× golden images); nil follows the display.
+        /// Clamped to 0.25…8 **(project choice)**; NaN or infinite acts as nil.
         public var scale: CGFloat?
         /// Wait for vsync when presenting.
         public var vsync: Bool
@@ -160,14 +162,14 @@ public final class SDLHost {
     }
     /// Whether ``shutdown()`` ran; then every call is a no-op (see the overview).
     public private(set) var isShutDown = false
-    /// Where the host writes one-line notices (renderer chosen, assets that failed).
+    /// Where the host writes one-line notices: the renderer chosen, and each file that failed to
+    /// load (an image or a font: once per file, with the path and the reason).
     public var log: (String) -> Void = { FileHandle.standardError.write(Data(("SDLControls: " + $0 + "\n").utf8)) }
 
     let backend: SDLRenderBackend
     /// Game controllers (`Input/SDLGameControllerInput.swift`): opened here unless embedded.
     let gameControllers: SDLGameControllerInput
     private let fonts: FontLibrary
-    private let drawList = DrawList()
     private var translator = SDLInputTranslator()
     private let forcedScale: CGFloat?
     private let ownsSDL: Bool
@@ -189,6 +191,11 @@ public final class SDLHost {
     /// While ``fixedTimeStep`` is set: the time it was set at and the updates since.
     private var fixedStart: TimeInterval = 0
     private var fixedSteps = 0
+    /// Problems found while creating the host (a corrupt font skipped), logged on the first
+    /// ``update()`` so a `log` set after creation sees them.
+    private var pendingNotices: [String] = []
+    /// The window needs presenting even if the UI did not change (first frame, window events).
+    private var presentPending = true
 
     // MARK: Creating
 
@@ -208,13 +215,15 @@ public final class SDLHost {
             }
         }
         try SDLHost.initializeLibraries(wantsWindow: !configuration.headless)
-        let scale = configuration.scale.flatMap { $0.isFinite && $0 > 0 ? min($0, 8) : nil }
-        let w = max(1, Int32(((configuration.size.width.isFinite ? configuration.size.width : 1) * (scale ?? 1)).rounded()))
-        let h = max(1, Int32(((configuration.size.height.isFinite ? configuration.size.height : 1) * (scale ?? 1)).rounded()))
+        let scale = configuration.scale.flatMap { $0.isFinite ? min(max($0, SDLHost.scaleRange.lowerBound), SDLHost.scaleRange.upperBound) : nil }
+        func pixels(_ points: CGFloat) -> Int32 {
+            max(1, min(16384, Int32(saturating: ((points.isFinite ? points : 1) * (scale ?? 1)).rounded())))
+        }
+        let w = pixels(configuration.size.width), h = pixels(configuration.size.height)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if configuration.headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
         let pos = SDL_WINDOWPOS_UNDEFINED
-        guard let sdlWindow = SDL_CreateWindow(configuration.title, pos, pos, min(w, 16384), min(h, 16384), flags) else {
+        guard let sdlWindow = SDL_CreateWindow(configuration.title, pos, pos, w, h, flags) else {
             let message = sdlError()
             SDLHost.shutdownLibraries()
             throw SDLControlsError.windowCreationFailed(message)
@@ -251,6 +260,9 @@ public final class SDLHost {
         fixedTimeStep = configuration.fixedTimeStep
         layoutSpace = configuration.layoutSpace
     }
+
+    /// The pixels per point a host can be forced to (``Configuration/scale`` is clamped to it).
+    nonisolated public static let scaleRange: ClosedRange<CGFloat> = 0.25...8
 
     /// Creates a headless host: dummy video driver, software renderer, `size` points at
     /// `scale` pixels per point.
@@ -318,6 +330,10 @@ public final class SDLHost {
         refreshWindowMetrics()
         self.window.makeKeyAndVisible()
         gameControllers.start(log: log)
+        // Files that fail to load are reported once each, through `log` (which users may replace).
+        backend.images.report = { [weak self] message in self?.log(message) }
+        self.fonts.report = { [weak self] message in self?.log(message) }
+        pendingNotices = self.fonts.notices
     }
 
     /// Shuts down a host nobody shut down (see ``shutdown()``).
@@ -448,6 +464,7 @@ public final class SDLHost {
     public func handle(_ event: SDL_Event) -> Bool {
         guard isUsable else { return false }
         if SDL_EventType(event.type) == SDL_QUIT { quitRequested = true }
+        if SDL_EventType(event.type) == SDL_WINDOWEVENT { presentPending = true }   // exposed, resized: show the frame again
         return translator.handle(event, host: self)
     }
 
@@ -458,6 +475,10 @@ public final class SDLHost {
     public func update() {
         guard isUsable else { return }
         refreshRenderState()
+        if !pendingNotices.isEmpty {
+            for notice in pendingNotices { log(notice) }
+            pendingNotices.removeAll()
+        }
         let app = UIApplication.shared
         app.beginFrame()
         // This window's timers (autorepeat, caret blink, animations) before actions (rule E1).
@@ -470,11 +491,12 @@ public final class SDLHost {
         renderStateIsCurrent = false                   // the game draws next, and may change it
     }
 
-    /// Draws the UI into the current render target, where ``placement`` puts it: builds the
-    /// draw list (reused when nothing changed) at the output's pixels per point and submits it
-    /// at render scale 1, then puts back the draw colour, blend mode, scale, viewport and clip
-    /// rectangle exactly. The render target is not changed. Works without a prior ``update()``
-    /// (layout happens here then).
+    /// Draws the UI into the current render target, where ``placement`` puts it: brings the
+    /// views' cached geometry up to date at the output's pixels per point and draws it at
+    /// render scale 1, reusing the UI's cached pixels where nothing changed (see
+    /// `SDLRenderBackend` and `UICompositor`, and ``pixelCaching``); then puts back the draw
+    /// colour, blend mode, scale, viewport and clip rectangle exactly. The render target is not
+    /// changed. Works without a prior ``update()`` (layout happens here then).
     ///
     /// A render target stands for the window's whole output **(project choice)**: the UI is
     /// laid out as on the window and drawn scaled by the target's size over the output's
@@ -504,35 +526,10 @@ public final class SDLHost {
         } else {
             SDL_RenderSetViewport(renderer, nil)
         }
-        var c = FrameCounters()
-        backend.atlas.runsRasterized = 0
-        backend.atlas.uploads = 0
-        backend.atlas.uploadedBytes = 0
-        backend.images.uploads = 0
-        backend.images.uploadedBytes = 0
-        let atlasGeneration = backend.atlas.generation
-        let buildStart = RenderTimings.threadCPUTime()
-        drawStats = window.buildDrawList(into: drawList, scale: pixelsPerPoint, resources: backend)
-        if backend.atlas.overflowed {
-            // The atlas filled up mid-build: start it afresh and build the frame once more.
-            backend.atlas.reset(recreateTexture: false)
-            window.needsRedraw = true
-            drawStats = window.buildDrawList(into: drawList, scale: pixelsPerPoint, resources: backend)
-            if backend.atlas.overflowed { log("text for one frame exceeds the \(TextAtlas.size)px atlas; some text is not drawn") }
-        }
-        let buildEnd = RenderTimings.threadCPUTime()
-        backend.submit(drawList, counters: &c)
-        lastRenderTimings = RenderTimings()
-        lastRenderTimings.build = buildEnd - buildStart
-        lastRenderTimings.submit = RenderTimings.threadCPUTime() - buildEnd
-        c.atlasResets = Int(truncatingIfNeeded: backend.atlas.generation &- atlasGeneration)
-        c.glyphRunsRasterized = backend.atlas.runsRasterized
-        c.textureUploads = backend.atlas.uploads + backend.images.uploads
-        c.uploadedBytes = backend.atlas.uploadedBytes + backend.images.uploadedBytes
-        c.textureBytes = backend.atlas.textureBytes + backend.images.textureBytes
-        c.drawListRebuilt = drawStats.rebuilt
-        c.viewsRedrawn = drawStats.viewsRedrawn
-        counters = c
+        let frame = backend.renderUI(window, scale: pixelsPerPoint, log: log)
+        drawStats = frame.stats
+        counters = frame.counters
+        lastRenderTimings = frame.timings
         saved.restore()
         renderStateIsCurrent = false
     }
@@ -571,18 +568,49 @@ public final class SDLHost {
     /// Runs the standalone loop: events, ``update()``, `onFrame`, ``renderFrame()``; until the
     /// user quits, `frames` frames have run, or `onFrame` returns false. Returns the number
     /// of frames run. Does not shut the host down.
+    ///
+    /// Without `frames` and `onFrame` the loop draws on demand: a frame is drawn only when
+    /// the UI changed (``UIWindow/needsFrame``) or the window needs it, and in between the
+    /// loop sleeps until an event arrives or the next timer (caret blink, animation step,
+    /// autorepeat) is due, so a still UI costs no CPU **(project choice)**. With `frames`
+    /// or `onFrame` the caller's code runs every frame and every frame is drawn.
     @discardableResult
     public func run(frames: Int? = nil, onFrame: ((Int) -> Bool)? = nil) -> Int {
         guard isUsable else { return 0 }
+        let onDemand = frames == nil && onFrame == nil
         var frame = 0
         while frames.map({ frame < $0 }) ?? true {
             guard pollEvents() else { break }
             update()
             if let onFrame, !onFrame(frame) { break }
-            renderFrame()
+            if !onDemand || presentPending || window.needsFrame {
+                presentPending = false
+                renderFrame()
+            } else {
+                waitForEventOrTimer()
+            }
             frame += 1
         }
         return frame
+    }
+
+    /// Sleeps until an SDL event is queued or the window's next timer is due.
+    private func waitForEventOrTimer() {
+        var ms: Int32 = -1
+        if let next = window.frameClock.nextFireTime {
+            let remaining = ((next - clock()) * 1000).rounded(.up)
+            guard remaining > 0 else { return }
+            ms = Int32(min(remaining, 60_000))
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if driver == "dummy" || driver == "offscreen" {
+            // These drivers can't block: SDL would wake every millisecond to poll. Sleep in
+            // slices instead (an event pushed meanwhile waits at most one slice).
+            guard SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_FALSE else { return }
+            SDL_Delay(UInt32(ms < 0 ? 100 : min(ms, 100)))
+        } else {
+            SDL_WaitEventTimeout(nil, ms)
+        }
     }
 
     // MARK: Screenshots
@@ -685,6 +713,12 @@ public final class SDLHost {
         if p != placement {
             placement = p
             window.needsRedraw = true
+        }
+        if backend.pixelScale != p.pixelsPerPoint {
+            // Text is measured at the scale it is drawn at (the placement's, a game's logical
+            // scale included), so a view's measured width is its drawn width.
+            backend.pixelScale = p.pixelsPerPoint
+            window.textMetricsDidChange()
         }
     }
 

@@ -10,12 +10,22 @@ import Foundation
 /// ```
 /// The `onFrame` callback of ``SDLHost/run(frames:onFrame:)`` runs after events were polled,
 /// so the pushed events are handled at the start of the next frame.
+///
+/// SDL's event queue holds at most 65,535 events. When it is full, `SDL_PushEvent` fails: the
+/// player stops pushing for that frame and keeps the rest, in order, for the next call
+/// (``waitingEventCount``) **(project choice)**: nothing is dropped, a flood arrives over
+/// several frames. Scripts built in code may hold any numbers: coordinates are clamped to
+/// `Int32` window units, a resize to 1…16384 points.
 @MainActor
 public final class InputScriptPlayer {
     /// The script.
     public let script: InputScript
-    private unowned let host: SDLHost
+    /// Weak: a player or recorder outliving its host does nothing rather than crash.
+    private weak var host: SDLHost?
     private var next = 0
+    /// Events of entries already taken that did not fit in SDL's queue yet, in order.
+    private var waiting: [SDL_Event] = []
+    private var waitingHead = 0
 
     /// Creates a player for `host`.
     public init(script: InputScript, host: SDLHost) {
@@ -24,18 +34,44 @@ public final class InputScriptPlayer {
     }
 
     /// Whether every event has been pushed.
-    public var isFinished: Bool { next >= script.entries.count }
+    public var isFinished: Bool { next >= script.entries.count && waitingEventCount == 0 }
 
-    /// Pushes the events of `frame` (and any earlier ones not yet pushed).
+    /// Events due by now that are still waiting for room in SDL's queue.
+    public var waitingEventCount: Int { waiting.count - waitingHead }
+
+    /// Pushes the events of `frame` (and any earlier ones not yet pushed), as many as SDL's
+    /// queue takes; the rest wait for the next call.
     public func pushEvents(forFrame frame: Int) {
+        guard pushWaiting() else { return }
         while next < script.entries.count, script.entries[next].frame <= frame {
-            for var e in sdlEvents(for: script.entries[next].event) { SDL_PushEvent(&e) }
+            let events = sdlEvents(for: script.entries[next].event)
             next += 1
+            for (i, event) in events.enumerated() {
+                var e = event
+                if SDL_PushEvent(&e) != 1 {
+                    // Full (or filtered): keep this one and the rest for the next frame.
+                    waiting.append(contentsOf: events[i...])
+                    return
+                }
+            }
         }
+    }
+
+    /// Pushes what waited from earlier frames; false when the queue filled up again.
+    private func pushWaiting() -> Bool {
+        while waitingHead < waiting.count {
+            var e = waiting[waitingHead]
+            guard SDL_PushEvent(&e) == 1 else { return false }
+            waitingHead += 1
+        }
+        waiting.removeAll(keepingCapacity: true)
+        waitingHead = 0
+        return true
     }
 
     /// The SDL events that reproduce one scripted event.
     func sdlEvents(for event: InputScript.Event) -> [SDL_Event] {
+        guard let host else { return [] }
         let windowID = host.sdlWindowID
         var e = SDL_Event()
         switch event {
@@ -98,12 +134,14 @@ public final class InputScriptPlayer {
             e.window.event = UInt8((gained ? SDL_WINDOWEVENT_FOCUS_GAINED : SDL_WINDOWEVENT_FOCUS_LOST).rawValue)
         case .resize(let size):
             let unit = host.windowUnitsPerPoint   // a resize is in window points
-            SDL_SetWindowSize(host.sdlWindow, Int32(size.width * unit), Int32(size.height * unit))
+            func side(_ v: CGFloat) -> Int32 { Int32(saturating: (min(max(v.isNaN ? 1 : v, 1), 16384) * unit).rounded()) }
+            let w = side(size.width), h = side(size.height)
+            SDL_SetWindowSize(host.sdlWindow, w, h)
             e.type = SDL_WINDOWEVENT.rawValue
             e.window.windowID = windowID
             e.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
-            e.window.data1 = Int32(size.width * unit)
-            e.window.data2 = Int32(size.height * unit)
+            e.window.data1 = w
+            e.window.data2 = h
         case .controller(let kind, let controller):
             // As an opened SDL game controller reports them; `which` is the instance id.
             switch kind {
@@ -154,12 +192,21 @@ public final class InputScriptPlayer {
 
 /// Records live SDL events as an ``InputScript`` (the inverse of ``InputScriptPlayer``).
 /// Feed it every event with the frame it was handled in; save ``script``'s `text`.
+///
+/// What it writes always reads back **(project choice)**: coordinates beyond
+/// ±``UIView/maximumCoordinate`` are clamped to it; a finger down or move at a NaN or
+/// infinite position is skipped (the window drops it too) and a finger up there is written
+/// at the finger's last recorded position; events after ``InputScript/maximumFrame`` are
+/// not recorded.
 @MainActor
 public final class InputScriptRecorder {
     /// What has been recorded.
     public private(set) var script = InputScript()
-    private unowned let host: SDLHost
+    /// Weak: a player or recorder outliving its host does nothing rather than crash.
+    private weak var host: SDLHost?
     private var mouseDown = false
+    /// Where each recorded finger was last written, so an up at a bad position can be written.
+    private var lastFingerLocation: [Int64: CGPoint] = [:]
 
     /// Creates a recorder for `host`.
     public init(host: SDLHost) {
@@ -170,21 +217,38 @@ public final class InputScriptRecorder {
     /// composition, focus, resize, game controller buttons and axes, quit); other events
     /// are skipped.
     public func record(_ event: SDL_Event, frame: Int) {
+        guard let host else { return }
         let type = SDL_EventType(event.type)
+        guard frame >= 0, frame <= InputScript.maximumFrame else { return }
         func add(_ e: InputScript.Event) { script.entries.append(.init(frame: frame, event: e)) }
+        func point(_ x: CGFloat, _ y: CGFloat) -> CGPoint {
+            CGPoint(x: UIView.sanitizedCoordinate(x), y: UIView.sanitizedCoordinate(y))
+        }
         switch type {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             guard event.button.button == UInt8(SDL_BUTTON_LEFT), event.button.which != SDLInputTranslator.touchMouseID else { return }
             mouseDown = type == SDL_MOUSEBUTTONDOWN
-            add(.mouse(mouseDown ? .down : .up, host.location(ofMouseX: event.button.x, y: event.button.y)))
+            let at = host.location(ofMouseX: event.button.x, y: event.button.y)
+            add(.mouse(mouseDown ? .down : .up, point(at.x, at.y)))
         case SDL_MOUSEMOTION:
             guard mouseDown, event.motion.which != SDLInputTranslator.touchMouseID else { return }
-            add(.mouse(.move, host.location(ofMouseX: event.motion.x, y: event.motion.y)))
+            let at = host.location(ofMouseX: event.motion.x, y: event.motion.y)
+            add(.mouse(.move, point(at.x, at.y)))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             guard event.tfinger.touchId != SDLInputTranslator.mouseTouchID else { return }
-            let p = host.location(ofFingerX: event.tfinger.x, y: event.tfinger.y)
+            let id = event.tfinger.fingerId
+            let raw = host.location(ofFingerX: event.tfinger.x, y: event.tfinger.y)
             let phase: InputScript.Phase = type == SDL_FINGERDOWN ? .down : (type == SDL_FINGERUP ? .up : .move)
-            add(.finger(phase, id: event.tfinger.fingerId, p))
+            let p: CGPoint
+            if raw.x.isFinite && raw.y.isFinite {
+                p = point(raw.x, raw.y)
+            } else if phase == .up, let last = lastFingerLocation[id] {
+                p = last
+            } else {
+                return
+            }
+            lastFingerLocation[id] = phase == .up ? nil : p
+            add(.finger(phase, id: id, p))
         case SDL_KEYDOWN, SDL_KEYUP:
             guard event.key.repeat == 0 else { return }
             let name = String(cString: SDL_GetScancodeName(event.key.keysym.scancode))

@@ -103,6 +103,11 @@ struct SDLInputTranslator {
             let p = host.location(ofFingerX: f.x, y: f.y)
             let id: Int64
             if type == SDL_FINGERDOWN {
+                if let stale = fingerIDs[key] {
+                    // A second down for a finger that is already down: end the old touch first
+                    // (cancelled), as the window does for a duplicate `began` sample.
+                    window.send(TouchSample(id: stale, phase: .cancelled, location: p, timestamp: host.now(), type: .direct))
+                }
                 id = nextFingerID
                 nextFingerID += 1
                 fingerIDs[key] = id

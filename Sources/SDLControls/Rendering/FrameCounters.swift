@@ -10,21 +10,33 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var indices = 0
     /// Times consecutive submissions used a different texture.
     public var textureSwitches = 0
-    /// Lines of text rasterized with SDL_ttf this frame (0 in steady state).
+    /// Glyphs (and whole runs of text that needs shaping) rasterized with SDL_ttf this frame;
+    /// 0 in steady state, and once each glyph has been seen, 0 even while text changes.
     public var glyphRunsRasterized = 0
     /// Texture uploads this frame (0 in steady state).
     public var textureUploads = 0
     /// Bytes uploaded to textures this frame.
     public var uploadedBytes = 0
-    /// Bytes held in textures the host owns.
+    /// Bytes held in textures the host owns (the atlas, images and ``cachedPixelBytes``).
     public var textureBytes = 0
-    /// Times the text atlas was emptied during this frame because it was full (the frame
+    /// Bytes of the UI's cached pixels (render targets the size of the occupied regions of
+    /// the window; 0 when nothing is cached).
+    public var cachedPixelBytes = 0
+    /// Times the atlas was grown or emptied during this frame because it was full (the frame
     /// was then built again); steady text never fills it, so this stays 0.
     public var atlasResets = 0
     /// Whether the draw list was rebuilt (false: nothing changed, last list resubmitted).
     public var drawListRebuilt = false
     /// Views whose geometry was tessellated again this frame.
     public var viewsRedrawn = 0
+    /// Copies of cached UI pixels onto the render target (0 when the frame drew its geometry
+    /// directly; see `UICompositor`).
+    public var compositeCopies = 0
+    /// Rectangles of the cached UI pixels cleared and drawn again this frame.
+    public var redrawnRects = 0
+    /// UI pixels drawn this frame (into the cache, or directly); 0 when the cached pixels
+    /// were reused as they were.
+    public var redrawnPixels = 0
 
     /// Creates zeroed counters.
     public init() {}
@@ -33,6 +45,7 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "submissions=\(geometrySubmissions) vertices=\(vertices) indices=\(indices) textureSwitches=\(textureSwitches) "
             + "runsRasterized=\(glyphRunsRasterized) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
-            + "textureBytes=\(textureBytes) atlasResets=\(atlasResets) rebuilt=\(drawListRebuilt) viewsRedrawn=\(viewsRedrawn)"
+            + "textureBytes=\(textureBytes) atlasResets=\(atlasResets) rebuilt=\(drawListRebuilt) viewsRedrawn=\(viewsRedrawn) "
+            + "compositeCopies=\(compositeCopies) redrawnRects=\(redrawnRects) redrawnPixels=\(redrawnPixels)"
     }
 }

@@ -2,60 +2,105 @@ import SDLControlsSDL2
 import Foundation
 
 /// Loads `UIImage` files with SDL2_image and keeps them as textures, one per file.
-/// A missing or undecodable file is remembered as failed (and reported once), so a bad
-/// asset costs nothing after the first frame and draws nothing.
+///
+/// - A missing, corrupt or truncated file, or one over the size limit, is remembered as
+///   failed and reported once (through ``report``, the host's log) with the file and the
+///   reason; it draws nothing and costs nothing after the first frame.
+/// - Size limit **(project choice)**: at most ``maximumSide`` pixels per side (or the
+///   renderer's maximum texture size when that is smaller) and at most ``maximumPixels``
+///   pixels (64 MiB as RGBA). PNG, JPEG, GIF and BMP sizes are read from the header and
+///   checked *before* decoding, so a small file that claims billions of pixels is refused
+///   without allocating them; other formats are checked after decoding. Larger images are
+///   refused, not scaled: scale them offline.
 @MainActor
 final class ImageCache {
+    /// The most pixels per side of an image.
+    static let maximumSide = 8192
+    /// The most pixels of an image (4096 × 4096).
+    static let maximumPixels = 16_777_216
+
     private let renderer: OpaquePointer
-    private var textures: [URL: (texture: OpaquePointer, handle: TextureHandle, w: Int32, h: Int32)] = [:]
+    private var textures: [URL: (texture: OpaquePointer, handle: TextureHandle, w: Int, h: Int)] = [:]
     private var failed: Set<URL> = []
     private var byHandle: [Int: OpaquePointer] = [:]
     private var nextHandle = 1
+    /// The renderer's own limit per side, when it has one (0 for none).
+    private let rendererMaximumSide: Int
     var uploads = 0
     var uploadedBytes = 0
     /// Messages about images that could not be loaded (for logs and tests).
     private(set) var failures: [String] = []
+    /// Where each failure is reported once (the host sets it to its log).
+    var report: ((String) -> Void)?
 
     init(renderer: OpaquePointer) {
         self.renderer = renderer
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(renderer, &info) == 0 {
+            rendererMaximumSide = Int(min(info.max_texture_width, info.max_texture_height))
+        } else {
+            rendererMaximumSide = 0
+        }
+    }
+
+    /// The most pixels per side this renderer takes.
+    var maximumSide: Int {
+        rendererMaximumSide > 0 ? min(ImageCache.maximumSide, rendererMaximumSide) : ImageCache.maximumSide
+    }
+
+    /// Why an image of `width` × `height` pixels can't be loaded, or nil when it can.
+    func limitProblem(width: Int, height: Int) -> String? {
+        if width > maximumSide || height > maximumSide {
+            return "\(width)×\(height) pixels is over the limit of \(maximumSide) pixels per side"
+        }
+        if width * height > ImageCache.maximumPixels {
+            return "\(width)×\(height) pixels is over the limit of \(ImageCache.maximumPixels) pixels"
+        }
+        return nil
     }
 
     func texture(for image: UIImage) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)? {
-        if let t = textures[image.url] { return (t.handle, Int(t.w), Int(t.h)) }
+        if let t = textures[image.url] { return (t.handle, t.w, t.h) }
         guard !failed.contains(image.url) else { return nil }
-        guard let surface = IMG_Load(image.url.path) else {
-            failed.insert(image.url)
-            failures.append("\(image.url.path): \(sdlError())")
-            return nil
+        if let header = UIImage.pixelSize(ofFileAt: image.url),
+           let problem = limitProblem(width: Int(header.width), height: Int(header.height)) {
+            return fail(image, problem)
         }
+        guard let surface = IMG_Load(image.url.path) else { return fail(image, sdlError()) }
         defer { SDL_FreeSurface(surface) }
-        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else {
-            failed.insert(image.url)
-            failures.append("\(image.url.path): \(sdlError())")
-            return nil
-        }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        if let problem = limitProblem(width: w, height: h) { return fail(image, problem) }
+        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return fail(image, sdlError()) }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         let handle = TextureHandle(rawValue: nextHandle)
         nextHandle += 1
-        let w = surface.pointee.w, h = surface.pointee.h
         textures[image.url] = (tex, handle, w, h)
         byHandle[handle.rawValue] = tex
         uploads += 1
-        uploadedBytes += Int(w * h * 4)
-        return (handle, Int(w), Int(h))
+        uploadedBytes += w * h * 4
+        return (handle, w, h)
+    }
+
+    /// Remembers `image` as failed and reports it once.
+    private func fail(_ image: UIImage, _ reason: String) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)? {
+        failed.insert(image.url)
+        let message = "image \(image.url.path) not loaded: \(reason.isEmpty ? "unknown error" : reason)"
+        failures.append(message)
+        report?(message)
+        return nil
     }
 
     func sdlTexture(for handle: TextureHandle) -> OpaquePointer? {
         byHandle[handle.rawValue]
     }
 
-    var textureBytes: Int { textures.values.reduce(0) { $0 + Int($1.w) * Int($1.h) * 4 } }
+    var textureBytes: Int { textures.values.reduce(0) { $0 + $1.w * $1.h * 4 } }
 
     /// Forgets every texture (after a device reset they are invalid); files load again on use.
+    /// Failed files stay failed, so each is reported once.
     func reset() {
         for t in textures.values { SDL_DestroyTexture(t.texture) }
         textures.removeAll()
         byHandle.removeAll()
-        failed.removeAll()
     }
 }

@@ -1,31 +1,50 @@
 import SDLControlsSDL2
 import Foundation
 
-/// The renderer half of the host: turns the core's ``DrawList`` into batched
-/// `SDL_RenderGeometry` calls and owns every texture (text atlas, images).
+/// The renderer half of the host: owns every texture (the atlas of tiles and glyphs,
+/// images, the cached UI pixels) and turns the core's draw lists into SDL calls.
 ///
 /// Implemented:
-/// - one `SDL_RenderGeometry` per draw command (texture + clip); the core merges
-///   everything that shares the atlas and clip, so a typical frame is one submission;
-/// - `SDL_RenderSetClipRect` only where commands change clip;
-/// - anti-aliasing comes from the geometry's feathered edges: no MSAA needed;
+/// - one entry point, ``renderUI(_:scale:log:)``, that ``SDLHost/render()`` calls: it
+///   brings the views' cached geometry up to date and draws it through ``UICompositor``,
+///   which reuses the UI's pixels from a cached render target (redrawing only changed
+///   rectangles) where that pays, and draws straight to the current target otherwise;
+/// - geometry submitted with `SDL_RenderGeometry`, one call per texture and clip change,
+///   assembled from the views' caches in a bounded buffer (per-command vertex offset);
+/// - the software renderer gets quads it fills as rectangles and tiles it copies untinted
+///   (``bakesColors``); accelerated renderers get the same geometry with white tiles
+///   tinted by vertex colour and linear filtering;
+/// - text measured and drawn by one rule (``GlyphCache``), at the output's pixels per point
+///   (crisp under a game's logical size);
+/// - an atlas that starts at 256² and doubles when a frame needs more (then resets at its
+///   largest), so a still UI uploads nothing;
 /// - the game's coordinate system (`RenderPlacement.swift`): the host reads the logical size,
 ///   scale, viewport and render target each frame, submits in output pixels at scale 1 inside
-///   the viewport where the UI goes, and puts back draw colour, blend mode, scale, viewport and
-///   clip exactly (`RenderStateSnapshot`); the render target is not changed;
-/// - text rasterized at the output's pixels per point (crisp under a logical size);
-/// - device and targets resets: all textures recreated, geometry rebuilt.
+///   the viewport where the UI goes, and puts back draw colour, blend mode, scale, viewport,
+///   clip and target exactly (`RenderStateSnapshot`), so a game's own drawing is unaffected;
+/// - device and targets resets: every texture recreated, everything drawn again.
 /// Not implemented: rotated or transformed views (the core has no transforms); a scale that
 /// differs by axis (the smaller is used); clipping the UI to the game's own clip rectangle.
 @MainActor
 final class SDLRenderBackend: DrawResources {
     let renderer: OpaquePointer
-    let atlas: TextAtlas
+    let atlas: TextureAtlas
+    let glyphs: GlyphCache
     let images: ImageCache
+    let compositor: UICompositor
     private let fonts: FontLibrary
-    private var measureCache: [MeasureKey: CGSize] = [:]
-    private var metricsCache: [UIFont: FontMetrics] = [:]
+    /// Whether the renderer is SDL's software renderer.
+    let isSoftware: Bool
+    /// Measured sizes of lines of text, bounded in bytes (``measureCacheByteLimit``), not entries:
+    /// a few 100,000-character labels changing can't grow it without bound.
+    @exclusivity(unchecked) private var measureCache: [MeasureKey: CGSize] = [:]
+    /// Bytes the cache's keys hold (UTF-8 plus a fixed overhead per entry).
+    private(set) var measureCacheBytes = 0
+    /// The most bytes the measurement cache keeps before it starts afresh **(project choice)**.
+    static let measureCacheByteLimit = 4 << 20
+    @exclusivity(unchecked) private var metricsCache: [UIFont: FontMetrics] = [:]
     private var resetCount: UInt64 = 0
+    private var glyphRun = GlyphRun()
 
     private struct MeasureKey: Hashable {
         var text: String
@@ -35,52 +54,106 @@ final class SDLRenderBackend: DrawResources {
     init(renderer: OpaquePointer, fonts: FontLibrary) {
         self.renderer = renderer
         self.fonts = fonts
-        atlas = TextAtlas(renderer: renderer, fonts: fonts)
+        var info = SDL_RendererInfo()
+        let software = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        isSoftware = software
+        atlas = TextureAtlas(renderer: renderer, linearFiltering: !software)
+        glyphs = GlyphCache(fonts: fonts)
         images = ImageCache(renderer: renderer)
+        compositor = UICompositor(renderer: renderer, isSoftware: software)
         precondition(MemoryLayout<DrawVertex>.size == MemoryLayout<SDL_Vertex>.size
                      && MemoryLayout<DrawVertex>.offset(of: \DrawVertex.u) == MemoryLayout<SDL_Vertex>.offset(of: \SDL_Vertex.tex_coord),
                      "DrawVertex must match SDL_Vertex")
+    }
+
+    /// Pixels per point the UI is drawn at: text is measured at this scale, so the width a
+    /// view measures is the width it draws. Set by the host when the window's density changes.
+    var pixelScale: CGFloat = 1 {
+        didSet {
+            guard pixelScale != oldValue else { return }
+            measureCache.removeAll(keepingCapacity: true)
+            metricsCache.removeAll(keepingCapacity: true)
+            lastMetrics = nil
+            recentChains.removeAll()
+        }
     }
 
     // MARK: DrawResources
 
     var whiteTexel: (u: Float, v: Float) { atlas.whiteTexel }
     var resourceGeneration: UInt64 { atlas.generation &+ resetCount << 32 }
+    var bakesColors: Bool { isSoftware }
 
-    func textRun(_ text: String, font: UIFont, scale: CGFloat) -> TextRun? {
-        atlas.run(text, font: font, scale: scale)
+    func tile(_ key: ShapeTileKey) -> AtlasRegion? {
+        atlas.tile(key)
+    }
+
+    func layoutGlyphs(_ text: String, font: UIFont, scale: CGFloat, color: UInt32, into run: inout GlyphRun) -> Bool {
+        guard let chain = chain(font, scale) else { return false }
+        return glyphs.layout(text, chain: chain, color: color, atlas: atlas, into: &run)
+    }
+
+    /// The glyph chains of the last few fonts asked for: a UI uses a handful of fonts, and
+    /// comparing a font is cheaper than finding its file and hashing it.
+    @exclusivity(unchecked) private var recentChains: [(font: UIFont, scale: CGFloat, chain: GlyphCache.Chain)] = []
+
+    private func chain(_ font: UIFont, _ scale: CGFloat) -> GlyphCache.Chain? {
+        for c in recentChains where c.scale == scale && c.font == font { return c.chain }
+        guard let chain = glyphs.chain(path: fonts.path(for: font), pixelSize: pixelSize(font, scale)) else { return nil }
+        if recentChains.count >= 6 { recentChains.removeFirst() }
+        recentChains.append((font, scale, chain))
+        return chain
     }
 
     func texture(for image: UIImage) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)? {
         images.texture(for: image)
     }
 
+    private func pixelSize(_ font: UIFont, _ scale: CGFloat) -> Int {
+        max(1, min(2000, Int((font.pointSize * (scale.isFinite && scale > 0 ? scale : 1)).rounded())))
+    }
+
+    /// The size of one line in points: its width drawn at ``pixelScale``, over the scale.
     func size(of text: String, font: UIFont) -> CGSize {
+        // Short text that needs no shaping is measured glyph by glyph (a few array lookups),
+        // faster than hashing it for a cache.
+        if text.utf8.count <= 48, let chain = chain(font, pixelScale), let w = glyphs.simpleWidth(text, chain: chain) {
+            return CGSize(width: CGFloat(w) / pixelScale, height: CGFloat(chain.height) / pixelScale)
+        }
         let key = MeasureKey(text: text, font: font)
         if let s = measureCache[key] { return s }
-        let pixelSize = Int(font.pointSize.rounded())
-        var w: Int32 = 0
-        var h: Int32 = 0
-        for seg in fonts.segments(of: text, mainPath: fonts.path(for: font), pixelSize: pixelSize) {
-            var sw: Int32 = 0, sh: Int32 = 0
-            TTF_SizeUTF8(seg.font, seg.text, &sw, &sh)
-            w += sw
-            h = max(h, sh)
+        let size: CGSize
+        if let chain = chain(font, pixelScale) {
+            let m = glyphs.measure(text, chain: chain)
+            size = CGSize(width: CGFloat(m.width) / pixelScale, height: CGFloat(m.height) / pixelScale)
+        } else {
+            size = ApproximateTextMeasurer().size(of: text, font: font)
         }
-        if h == 0 { h = Int32(metrics(of: font).lineHeight) }
-        let size = CGSize(width: CGFloat(w), height: CGFloat(h))
-        if measureCache.count > 20_000 { measureCache.removeAll(keepingCapacity: true) }
-        measureCache[key] = size
+        let cost = text.utf8.count + 64
+        if measureCacheBytes + cost > SDLRenderBackend.measureCacheByteLimit {
+            measureCache.removeAll(keepingCapacity: false)
+            measureCacheBytes = 0
+        }
+        if cost <= SDLRenderBackend.measureCacheByteLimit {
+            measureCache[key] = size
+            measureCacheBytes += cost
+        }
         return size
     }
 
+    @exclusivity(unchecked) private var lastMetrics: (font: UIFont, metrics: FontMetrics)?
+
     func metrics(of font: UIFont) -> FontMetrics {
-        if let m = metricsCache[font] { return m }
-        guard let f = fonts.font(path: fonts.path(for: font), pixelSize: Int(font.pointSize.rounded())) else {
+        if let l = lastMetrics, l.font == font { return l.metrics }
+        if let m = metricsCache[font] {
+            lastMetrics = (font, m)
+            return m
+        }
+        guard let f = fonts.font(path: fonts.path(for: font), pixelSize: pixelSize(font, pixelScale)) else {
             return ApproximateTextMeasurer().metrics(of: font)
         }
-        let m = FontMetrics(ascender: CGFloat(TTF_FontAscent(f)), descender: CGFloat(-TTF_FontDescent(f)),
-                            lineHeight: CGFloat(TTF_FontHeight(f)))
+        let m = FontMetrics(ascender: CGFloat(TTF_FontAscent(f)) / pixelScale, descender: CGFloat(-TTF_FontDescent(f)) / pixelScale,
+                            lineHeight: CGFloat(TTF_FontHeight(f)) / pixelScale)
         metricsCache[font] = m
         return m
     }
@@ -91,51 +164,111 @@ final class SDLRenderBackend: DrawResources {
     func recreateTextures() {
         resetCount &+= 1
         atlas.reset(recreateTexture: true)
+        glyphs.atlasDidReset()
         images.reset()
+        compositor.invalidate(destroyTarget: true)
     }
 
-    // MARK: Submission
+    // MARK: Drawing
 
-    /// Submits `list`, filling the GPU-side counters.
-    func submit(_ list: DrawList, counters: inout FrameCounters) {
-        guard !list.commands.isEmpty else { return }
-        var savedClip = SDL_Rect()
-        let clipWasOn = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
-        SDL_RenderGetClipRect(renderer, &savedClip)
-        var lastClip: PixelRect?? = .none
-        var lastTexture: TextureHandle?
-        list.vertices.withUnsafeBufferPointer { vbuf in
-            vbuf.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in
-                list.indices.withUnsafeBufferPointer { ibuf in
-                    for command in list.commands where command.indexCount > 0 {
-                        if lastClip == nil || lastClip! != command.clip {
-                            if let c = command.clip {
-                                var r = SDL_Rect(x: c.x, y: c.y, w: c.width, h: c.height)
-                                SDL_RenderSetClipRect(renderer, &r)
-                            } else {
-                                SDL_RenderSetClipRect(renderer, nil)
-                            }
-                            lastClip = .some(command.clip)
-                        }
-                        if command.clip?.width == 0 || command.clip?.height == 0 { continue }
-                        let tex = command.texture == .atlas ? atlas.texture : images.sdlTexture(for: command.texture)
-                        guard let tex else { continue }
-                        if let lt = lastTexture, lt != command.texture { counters.textureSwitches += 1 }
-                        lastTexture = command.texture
-                        SDL_RenderGeometry(renderer, tex, sdlVertices.baseAddress, Int32(sdlVertices.count),
-                                           ibuf.baseAddress! + command.indexStart, Int32(command.indexCount))
-                        counters.geometrySubmissions += 1
-                        counters.indices += command.indexCount
-                    }
-                }
+    /// What one ``renderUI(_:scale:log:)`` did.
+    struct FrameResult {
+        var stats = DrawStats()
+        var counters = FrameCounters()
+        var timings = RenderTimings()
+    }
+
+    /// Draws `window` into the current render target at `scale` pixels per point: updates
+    /// the cached geometry (rebuilding the frame once more if the atlas had to grow or
+    /// reset), then lets the compositor draw or reuse pixels. Render state is left for the
+    /// caller to restore.
+    func renderUI(_ window: UIWindow, scale: CGFloat, log: (String) -> Void) -> FrameResult {
+        var result = FrameResult()
+        atlas.uploads = 0
+        atlas.uploadedBytes = 0
+        atlas.piecesRasterized = 0
+        glyphs.runsRasterized = 0
+        glyphs.glyphsRasterized = 0
+        images.uploads = 0
+        images.uploadedBytes = 0
+        let atlasGeneration = atlas.generation
+        let buildStart = RenderTimings.threadCPUTime()
+        var stats = window.prepareDrawing(scale: scale, resources: self)
+        var attempts = 0
+        while atlas.overflowed && attempts < 4 {
+            // The atlas filled up mid-build: grow it (or start it afresh at its largest) and
+            // build the frame once more.
+            attempts += 1
+            atlas.reset(recreateTexture: false, grow: true)
+            glyphs.atlasDidReset()
+            window.setNeedsFullRedraw()
+            compositor.invalidate(destroyTarget: false)
+            stats = window.prepareDrawing(scale: scale, resources: self)
+            if atlas.overflowed && !atlas.canGrow {
+                log("the pieces of one frame exceed the \(atlas.side)px atlas; some are not drawn")
+                break
             }
         }
-        counters.vertices += list.vertices.count
-        if clipWasOn { SDL_RenderSetClipRect(renderer, &savedClip) } else { SDL_RenderSetClipRect(renderer, nil) }
+        let buildEnd = RenderTimings.threadCPUTime()
+        var c = FrameCounters()
+        compositor.draw(window, stats: stats, backend: self, counters: &c)
+        let end = RenderTimings.threadCPUTime()
+        c.atlasResets = Int(truncatingIfNeeded: atlas.generation &- atlasGeneration)
+        c.glyphRunsRasterized = glyphs.runsRasterized + glyphs.glyphsRasterized
+        c.textureUploads = atlas.uploads + images.uploads
+        c.uploadedBytes = atlas.uploadedBytes + images.uploadedBytes
+        c.textureBytes = atlas.textureBytes + images.textureBytes + compositor.textureBytes
+        c.cachedPixelBytes = compositor.textureBytes
+        c.drawListRebuilt = stats.rebuilt
+        c.viewsRedrawn = stats.viewsRedrawn
+        result.stats = stats
+        result.counters = c
+        // Build: updating caches and collecting what to draw; submit: drawing and compositing.
+        result.timings.build = buildEnd - buildStart + compositor.lastCollectTime
+        result.timings.submit = end - buildEnd - compositor.lastCollectTime
+        return result
+    }
+
+    /// Submits `list` to the current render target, each command clipped to its own clip
+    /// and `limit` (when given), everything moved by (`offsetX`, `offsetY`) pixels (drawing a
+    /// region of the window into its own texture; `limit` is in the moved coordinates).
+    func submit(_ list: DrawList, limit: PixelRect?, offsetX: Int32 = 0, offsetY: Int32 = 0, counters: inout FrameCounters) {
+        guard !list.isEmpty else { return }
+        var lastClip: PixelRect?? = .none
+        var lastTexture: TextureHandle?
+        let renderer = self.renderer
+        list.assemble(offsetX: offsetX, offsetY: offsetY) { command, vertices, indices in
+            var clip = command.clip
+            if let limit { clip = clip.map { $0.intersection(limit) } ?? limit }
+            if lastClip == nil || lastClip! != clip {
+                if let c = clip {
+                    var r = SDL_Rect(x: c.x, y: c.y, w: c.width, h: c.height)
+                    SDL_RenderSetClipRect(renderer, &r)
+                } else {
+                    SDL_RenderSetClipRect(renderer, nil)
+                }
+                lastClip = .some(clip)
+            }
+            if let c = clip, c.isEmpty { return }
+            let tex = command.texture == .atlas ? atlas.texture : images.sdlTexture(for: command.texture)
+            guard let tex else { return }
+            if let lt = lastTexture, lt != command.texture { counters.textureSwitches += 1 }
+            lastTexture = command.texture
+            _ = vertices.withMemoryRebound(to: SDL_Vertex.self) { v in
+                SDL_RenderGeometry(renderer, tex, v.baseAddress! + command.vertexStart, Int32(command.vertexCount),
+                                   indices.baseAddress! + command.indexStart, Int32(command.indexCount))
+            }
+            counters.geometrySubmissions += 1
+            counters.vertices += command.vertexCount
+            counters.indices += command.indexCount
+        }
     }
 
     func destroy() {
+        recentChains.removeAll()
         atlas.destroy()
         images.reset()
+        compositor.invalidate(destroyTarget: true)
+        glyphs.removeAll()
     }
 }

@@ -7,7 +7,13 @@ import Foundation
 /// The main font is, in order: files passed in ``FontConfiguration/fontFiles``, the
 /// `SDLCONTROLS_FONT` environment variable, then well-known system paths (DejaVu Sans,
 /// Liberation Sans, Noto Sans, FreeSans). When none exists, ``SDLControlsError/fontNotFound(searched:)``
-/// names everything that was tried.
+/// names everything that was tried; when the only ones that exist can't be read,
+/// ``SDLControlsError/fontUnreadable(path:reason:)`` names the first and why.
+///
+/// Files that exist but can't be opened are reported once each (``notices``, then ``report``):
+/// a corrupt candidate is skipped for the next one; a corrupt bold face leaves bold text in the
+/// regular face; a corrupt custom font file (`UIFont(name:)` with a path) draws in the main
+/// font; a corrupt fallback font is skipped.
 @MainActor
 final class FontLibrary {
     /// A face: regular and, when found, bold files.
@@ -19,6 +25,12 @@ final class FontLibrary {
     let main: Face
     let fallbacks: [String]
     private var open: [FontKey: OpaquePointer] = [:]
+    /// Files that failed to open; not tried again.
+    private var unusable: Set<String> = []
+    /// Problems found while choosing fonts, for the host to log on its first frame.
+    private(set) var notices: [String] = []
+    /// Where problems found later (a file that fails when first used) are reported, once each.
+    var report: ((String) -> Void)?
 
     struct FontKey: Hashable {
         var path: String
@@ -53,6 +65,8 @@ final class FontLibrary {
         if let env = ProcessInfo.processInfo.environment["SDLCONTROLS_FONT"], !env.isEmpty { candidates.append(env) }
         if configuration.searchSystemFonts { candidates += FontLibrary.regularCandidates }
         let fm = FileManager.default
+        var unreadable: (path: String, reason: String)?
+        var notices: [String] = []
         for path in candidates {
             searched.append(path)
             guard fm.isReadableFile(atPath: path) else { continue }
@@ -62,14 +76,33 @@ final class FontLibrary {
                 chosen = path
                 break
             }
+            let reason = FontLibrary.reason()
+            if unreadable == nil { unreadable = (path, reason) }
+            notices.append("font \(path) could not be opened (\(reason)); trying the next font")
         }
-        guard let regular = chosen else { throw SDLControlsError.fontNotFound(searched: searched) }
+        guard let regular = chosen else {
+            if let unreadable { throw SDLControlsError.fontUnreadable(path: unreadable.path, reason: unreadable.reason) }
+            throw SDLControlsError.fontNotFound(searched: searched)
+        }
         var bold = configuration.boldFontFile
-        if bold == nil {
+        if let given = bold, !fm.isReadableFile(atPath: given) {
+            notices.append("bold font \(given) is missing or unreadable; bold text uses the regular face \(regular)")
+            bold = nil
+        } else if bold == nil {
             let guess = regular.replacingOccurrences(of: "Sans.ttf", with: "Sans-Bold.ttf")
                 .replacingOccurrences(of: "-Regular.ttf", with: "-Bold.ttf")
             if guess != regular, fm.isReadableFile(atPath: guess) { bold = guess }
         }
+        if let b = bold {
+            if let f = TTF_OpenFont(b, 12) {
+                TTF_CloseFont(f)
+            } else {
+                // A corrupt bold face would make all bold text invisible: use the regular one.
+                notices.append("bold font \(b) could not be opened (\(FontLibrary.reason())); bold text uses the regular face \(regular)")
+                bold = nil
+            }
+        }
+        self.notices = notices
         main = Face(regular: regular, bold: bold)
         fallbacks = (configuration.fallbackFontFiles + (configuration.searchSystemFonts ? FontLibrary.fallbackCandidates : []))
             .filter { $0 != regular && fm.isReadableFile(atPath: $0) }
@@ -83,11 +116,24 @@ final class FontLibrary {
         return font.weight.isBold ? (main.bold ?? main.regular) : main.regular
     }
 
-    /// An open font at a pixel size; nil if it can't be opened.
+    /// An open font at a pixel size. A file that can't be opened is reported once and the
+    /// main regular font used in its place (nil only when that fails too, or for a fallback).
     func font(path: String, pixelSize: Int) -> OpaquePointer? {
         let key = FontKey(path: path, pixelSize: max(1, min(pixelSize, 2000)))
         if let f = open[key] { return f }
-        guard let f = TTF_OpenFont(path, Int32(key.pixelSize)) else { return nil }
+        if unusable.contains(path) { return substitute(for: path, pixelSize: key.pixelSize) }
+        guard let f = TTF_OpenFont(path, Int32(key.pixelSize)) else {
+            unusable.insert(path)
+            let reason = FontLibrary.reason()
+            if fallbacks.contains(path) {
+                report?("fallback font \(path) could not be opened (\(reason)); skipped")
+            } else if path != main.regular {
+                report?("font \(path) could not be opened (\(reason)); its text uses \(main.regular)")
+            } else {
+                report?("font \(path) could not be opened (\(reason)); text is not drawn")
+            }
+            return substitute(for: path, pixelSize: key.pixelSize)
+        }
         // HarfBuzz shaping and kerning where SDL_ttf was built with them.
         TTF_SetFontKerning(f, 1)
         TTF_SetFontHinting(f, Int32(TTF_HINTING_LIGHT))
@@ -95,9 +141,27 @@ final class FontLibrary {
         return f
     }
 
+    /// What draws instead of an unusable file: the main regular font (nothing for a fallback,
+    /// or when the main font itself fails).
+    private func substitute(for path: String, pixelSize: Int) -> OpaquePointer? {
+        guard path != main.regular, !fallbacks.contains(path), !unusable.contains(main.regular) else { return nil }
+        return font(path: main.regular, pixelSize: pixelSize)
+    }
+
+    /// SDL_ttf's message for the last failure.
+    private static func reason() -> String {
+        let m = sdlError()
+        return m.isEmpty ? "unknown error" : m
+    }
+
     /// Splits `text` into runs, each with the first font of the chain that has its glyphs.
     func segments(of text: String, mainPath: String, pixelSize: Int) -> [(text: String, font: OpaquePointer)] {
         guard let mainFont = font(path: mainPath, pixelSize: pixelSize) else { return [] }
+        // SDL_ttf takes C strings: a NUL would end the text early (and make every longer
+        // prefix measure the same). NUL draws nothing, so it is left out.
+        if text.utf8.contains(0) {
+            return segments(of: text.replacingOccurrences(of: "\0", with: ""), mainPath: mainPath, pixelSize: pixelSize)
+        }
         if fallbacks.isEmpty || text.unicodeScalars.allSatisfy({ $0.value < 0x250 }) {
             return [(text, mainFont)]   // fast path: Latin text
         }

@@ -103,6 +103,14 @@ public final class FrameClock {
 
     /// The number of timers that will still fire.
     public var activeTimerCount: Int { timers.reduce(0) { $0 + ($1.isValid ? 1 : 0) } }
+
+    /// When the next timer fires (clock time), or nil when none is scheduled: a run loop with
+    /// nothing else to do can sleep until then **(project choice)**.
+    public var nextFireTime: TimeInterval? {
+        var t: TimeInterval?
+        for timer in timers where timer.isValid { t = min(t ?? timer.fireTime, timer.fireTime) }
+        return t
+    }
 }
 
 extension UIApplication {

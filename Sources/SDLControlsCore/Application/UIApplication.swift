@@ -67,7 +67,7 @@ public final class UIApplication: UIResponder {
     /// the flush (by other actions); the rest wait for the next frame, so controls whose
     /// actions trigger each other cannot hang a frame (rule E3). What the frame's input queued
     /// before the flush is always delivered in full, so a flood of input adds no frames of
-    /// latency **(project choice)**.
+    /// latency **(project choice)**. `.max` means no limit; negative values act as 0.
     public var maximumDeliveriesPerFlush: Int = 10_000
 
     /// How deep immediate deliveries may nest (an action whose dispatch runs an action …)
@@ -89,6 +89,9 @@ public final class UIApplication: UIResponder {
     var pendingHead = 0
     var isFlushing = false
     var immediateDepth = 0
+
+    /// What happened to every dispatch queued so far (see ``ActionQueueCounts``).
+    public private(set) var actionQueueCounts = ActionQueueCounts()
 
     /// Whether actions are waiting for ``deliverPendingActions()``.
     public var hasPendingActions: Bool { pendingHead < pending.count }
@@ -115,14 +118,28 @@ public final class UIApplication: UIResponder {
     /// Delivers queued actions in the order their events happened (rule E1). Actions that
     /// queue more actions are delivered in the same flush, after what was already queued
     /// (E3), up to ``maximumDeliveriesPerFlush`` of those. A call made from inside an action
-    /// while flushing does nothing (the outer flush continues). Returns how many dispatches ran.
+    /// while flushing does nothing (the outer flush continues). Returns how many dispatches
+    /// were taken from the queue (delivered, or dropped because their control went away).
+    ///
+    /// **Lifetimes (project choice, after UIKit's weak-target rule B1 and E2):** the queue
+    /// never keeps a control alive. A queued dispatch holds its control weakly, and its event
+    /// snapshot holds the touches' views weakly. When the flush reaches a dispatch whose control
+    /// has been freed (its scene or window went away, nothing else held it), the dispatch is
+    /// dropped without running and counted in ``actionQueueCounts``. An entry whose target was
+    /// freed is skipped (B1). A control that is alive still gets its actions, even after it left
+    /// its window (the `touchCancel` of rule C8 arrives that way). So a handler never runs for a
+    /// freed control; a closure that captures another object `unowned` can still outlive it:
+    /// capture `[weak self]` in actions of objects that can go away.
     @discardableResult
     public func deliverPendingActions() -> Int {
         guard !isFlushing else { return 0 }
         isFlushing = true
         defer { isFlushing = false }
         var delivered = 0
-        let limit = (pending.count - pendingHead) + max(0, maximumDeliveriesPerFlush)
+        // Saturating: `.max` is the natural way to say "no limit".
+        let extra = max(0, maximumDeliveriesPerFlush)
+        let (sum, overflow) = (pending.count - pendingHead).addingReportingOverflow(extra)
+        let limit = overflow ? Int.max : sum
         while pendingHead < pending.count, delivered < limit {
             let item = pending[pendingHead]
             pendingHead += 1
@@ -139,13 +156,16 @@ public final class UIApplication: UIResponder {
         return delivered
     }
 
-    /// Drops every queued action without running it (for example when tearing down a scene).
+    /// Drops every queued action without running it (counted as discarded in
+    /// ``actionQueueCounts``).
     public func discardPendingActions() {
+        actionQueueCounts.discarded += pending.count - pendingHead
         pending.removeAll()
         pendingHead = 0
     }
 
     func enqueue(_ item: PendingDelivery) {
+        actionQueueCounts.queued += 1
         switch actionDelivery {
         case .batched:
             pending.append(item)
@@ -163,7 +183,12 @@ public final class UIApplication: UIResponder {
     }
 
     private func deliver(_ item: PendingDelivery) {
-        let control = item.control
+        // The control went away while its dispatch waited: drop it (see deliverPendingActions).
+        guard let control = item.control else {
+            actionQueueCounts.dropped += 1
+            return
+        }
+        actionQueueCounts.delivered += 1
         let observing = actionDeliveryObserver != nil
         var receivers: [String] = []
         for entry in item.entries {
@@ -258,9 +283,29 @@ public struct ActionDeliveryRecord {
     }
 }
 
+/// What happened to the dispatches queued since launch **(project choice)**, for tests,
+/// fuzzers and overlays. Every queued dispatch ends in exactly one of delivered, dropped or
+/// discarded, or is still pending:
+/// `queued == delivered + dropped + discarded + UIApplication.shared.pendingActionCount`.
+/// Immediate deliveries count as queued and delivered.
+public struct ActionQueueCounts: Hashable, Sendable {
+    /// Dispatches queued (or run at once in immediate mode).
+    public var queued = 0
+    /// Dispatches whose entries were run.
+    public var delivered = 0
+    /// Dispatches not run because their control had been freed before the flush.
+    public var dropped = 0
+    /// Dispatches thrown away by ``UIApplication/discardPendingActions()``.
+    public var discarded = 0
+    /// Creates zero counts.
+    public init() {}
+}
+
 /// One queued dispatch: the entries matched when the event happened and a snapshot of the event.
+/// The control is held weakly: the queue never keeps a control alive (see
+/// ``UIApplication/deliverPendingActions()``).
 struct PendingDelivery {
-    let control: UIControl
+    weak var control: UIControl?
     let controlEvents: UIControl.Event
     let entries: [ControlEntry]
     let event: UIEvent?

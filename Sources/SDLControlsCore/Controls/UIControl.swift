@@ -30,7 +30,7 @@ open class UIControl: UIView {
     /// Whether the control takes touches. A disabled control is skipped by hit-testing
     /// (rule C1) and has ``State/disabled`` in its state. Disabling a control clears its
     /// highlight **(project choice)** but does not cancel a touch it is tracking (rule C9).
-    open var isEnabled: Bool = true {
+    @exclusivity(unchecked) open var isEnabled: Bool = true {
         didSet {
             guard oldValue != isEnabled else { return }
             if !isEnabled { isHighlighted = false }
@@ -39,7 +39,7 @@ open class UIControl: UIView {
     }
 
     /// Whether the control is selected. Touches never change it on a plain control (rule C10).
-    open var isSelected: Bool = false {
+    @exclusivity(unchecked) open var isSelected: Bool = false {
         didSet { if oldValue != isSelected { stateDidChange() } }
     }
 
@@ -54,7 +54,7 @@ open class UIControl: UIView {
             stateDidChange()
         }
     }
-    private var storedHighlighted = false
+    @exclusivity(unchecked) private var storedHighlighted = false
 
     /// Whether the control shows focus: the window's focus system sets it while the control
     /// is its window's ``UIWindow/focusedView`` and ``UIWindow/isFocusRingVisible`` is true
@@ -70,7 +70,7 @@ open class UIControl: UIView {
             stateDidChange()
         }
     }
-    private var storedFocused = false
+    @exclusivity(unchecked) private var storedFocused = false
 
     /// The combined state: ``State/disabled`` when not enabled, plus the highlighted,
     /// selected and focused flags.
@@ -90,21 +90,21 @@ open class UIControl: UIView {
     }
 
     /// Whether a touch is being tracked.
-    public internal(set) var isTracking: Bool = false
+    @exclusivity(unchecked) public internal(set) var isTracking: Bool = false
 
     /// Whether the tracked touch is inside the control's bounds grown by
     /// ``touchSlopMargin`` (rule C4).
-    public internal(set) var isTouchInside: Bool = false
+    @exclusivity(unchecked) public internal(set) var isTouchInside: Bool = false
 
     // MARK: Content alignment (rule A3)
 
     /// Horizontal placement of content; center by default.
-    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center {
+    @exclusivity(unchecked) open var contentHorizontalAlignment: ContentHorizontalAlignment = .center {
         didSet { if oldValue != contentHorizontalAlignment { setNeedsLayout(); setNeedsDisplay() } }
     }
 
     /// Vertical placement of content; center by default.
-    open var contentVerticalAlignment: ContentVerticalAlignment = .center {
+    @exclusivity(unchecked) open var contentVerticalAlignment: ContentVerticalAlignment = .center {
         didSet { if oldValue != contentVerticalAlignment { setNeedsLayout(); setNeedsDisplay() } }
     }
 

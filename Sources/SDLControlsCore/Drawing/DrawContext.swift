@@ -3,127 +3,187 @@ import Foundation
 /// Draws shapes, text and images for one view, in the view's own coordinates (points).
 ///
 /// Views draw into it from `UIView.draw(_:)` (get it with ``UIGraphicsGetCurrentContext()``).
-/// Shapes are tessellated into triangles with a one-pixel feathered fringe, so edges are
-/// anti-aliased at any scale without multisampling. Everything samples the shared atlas
-/// (a white texel for shapes, rasterized text) unless it is an image.
+/// Output is geometry in the view's own pixel space, cached by the view and translated by
+/// whole pixels when drawn, so a view that only moves is not tessellated again.
+///
+/// How shapes become geometry (one path per kind of shape):
+/// - **Rectangles** are axis-aligned quads with exact coverage: a pixel-aligned edge needs no
+///   fringe; a fractional edge gets a one-pixel strip at its coverage. The software
+///   renderer fills quads as rectangles.
+/// - **Rounded rectangles, capsules and circles** (fills, strokes, shadows) snap to whole
+///   pixels and are drawn from anti-aliased tiles in the host's atlas (``ShapeTileKey``): a
+///   small shape is one tile; a larger one is four corner tiles (or two caps) and solid
+///   quads between them. Shapes too large for tiles are tessellated as triangles.
+/// - **Other shapes** (polygons, slanted lines, ellipses) are triangles with a one-pixel
+///   feathered fringe; arcs come from cached unit-circle tables with a tolerance near 0.3
+///   pixels, and lines at most a pixel wide use three vertices per point.
+/// - **Text** is one quad per glyph from the host's glyph cache (whole shaped runs for text
+///   that needs shaping).
 @MainActor
 public final class DrawContext {
-    // Output for the current view: vertices/indices relative to the block's first vertex,
-    // split into segments by texture.
-    var vertices: [DrawVertex] = []
-    var indices: [Int32] = []
-    var segments: [(texture: TextureHandle, indexStart: Int, indexCount: Int)] = []
+    /// Where geometry goes: the view's block, reused between views.
+    let out = GeometryBuffer(vertexCapacity: 256, indexCapacity: 512)
 
     /// Pixels per point.
-    public private(set) var scale: CGFloat = 1
-    /// The view's origin in window pixels.
-    var origin: CGPoint = .zero
+    @exclusivity(unchecked) public private(set) var scale: CGFloat = 1
+    @exclusivity(unchecked) private var fscale: Float = 1
+    /// The fractional part of the view's origin in output pixels: local pixel = point × scale
+    /// + phase. The whole part is added when the cached block is drawn.
+    @exclusivity(unchecked) var phase = SIMD2<Float>(0, 0)
     /// Opacity multiplied into every colour (the product of ancestors' alpha).
-    var opacity: CGFloat = 1
+    @exclusivity(unchecked) var opacity: CGFloat = 1
+    /// Dimming of a disabled control's subtree (see ``Dimming``); nil when not dimmed.
+    @exclusivity(unchecked) var dimming: Dimming?
+    /// A further alpha factor for the colours of the shapes drawn inside ``withAlpha(_:_:)``.
+    @exclusivity(unchecked) private var alphaFactor: CGFloat = 1
     /// The interface style colours resolve for.
-    public private(set) var style: UIUserInterfaceStyle = .light
+    @exclusivity(unchecked) public private(set) var style: UIUserInterfaceStyle = .light
     /// The host's resources (text, images); nil when drawing without a host.
-    public private(set) var resources: DrawResources?
-    var white: (u: Float, v: Float) = (0, 0)
-    // Scratch buffers reused between shapes, so tessellation allocates nothing in steady state.
-    private var path: [SIMD2<Float>] = []
-    private var normals: [SIMD2<Float>] = []
-    private var edgeNormals: [SIMD2<Float>] = []
+    @exclusivity(unchecked) public private(set) var resources: DrawResources?
+    @exclusivity(unchecked) var white: (u: Float, v: Float) = (0, 0)
+    @exclusivity(unchecked) private var bakesColors = false
+
+    // Scratch, reused between shapes, so tessellation allocates nothing in steady state.
+    @exclusivity(unchecked) private var path: [SIMD2<Float>] = []
+    @exclusivity(unchecked) private var normals: [SIMD2<Float>] = []
+    @exclusivity(unchecked) private var glyphRun = GlyphRun()
+    /// Unit quarter circles by segment count (index n: n + 1 points from 0 to π/2).
+    @exclusivity(unchecked) private var arcTables: [[SIMD2<Float>]] = []
+    @exclusivity(unchecked) private var profile: [UInt8] = []
+
+    /// The largest tile side (pixels) for rounded shapes; larger curves use triangles.
+    static let maximumTileCorner: Int32 = 64
+    /// Shapes with at most this many pixels are one tile.
+    static let wholeTileArea: Int32 = 4096
 
     init() {}
 
-    func begin(origin: CGPoint, scale: CGFloat, opacity: CGFloat, style: UIUserInterfaceStyle, resources: DrawResources?) {
-        self.origin = origin
+    func begin(phase: SIMD2<Float>, scale: CGFloat, opacity: CGFloat, dimming: Dimming?, style: UIUserInterfaceStyle,
+               resources: DrawResources?) {
+        self.phase = phase
         self.scale = scale
+        fscale = Float(scale)
         self.opacity = opacity
+        self.dimming = dimming
         self.style = style
         self.resources = resources
-        self.white = resources?.whiteTexel ?? (0, 0)
-        vertices.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
-        segments.removeAll(keepingCapacity: true)
+        white = resources?.whiteTexel ?? (0, 0)
+        bakesColors = resources?.bakesColors ?? false
+        alphaFactor = 1
+        out.removeAll()
     }
 
     // MARK: Public drawing API (view coordinates, points)
 
     /// Fills a rectangle.
     public func fill(_ rect: CGRect, color: UIColor) {
-        fillRoundedRect(rect, radius: 0, color: color)
+        guard let c = rgba(color), rect.width > 0, rect.height > 0 else { return }
+        let r = pixels(rect)
+        fillPixelRect(r.x0, r.y0, r.x1, r.y1, c)
     }
 
-    /// Fills a rectangle with rounded corners (the radius is clamped to half the short side).
+    /// Fills a rectangle with rounded corners (the radius is clamped to half the short side;
+    /// at half, the shape is a capsule or a circle).
     public func fillRoundedRect(_ rect: CGRect, radius: CGFloat, color: UIColor) {
         guard let c = rgba(color), rect.width > 0, rect.height > 0 else { return }
-        buildRoundedRectPath(pixels(rect), radius: Float(radius * scale))
-        fillConvexPath(color: c, fringe: 1)
+        let r = pixels(rect)
+        let rad = Float(max(0, radius.isFinite ? radius : 0) * scale)
+        if rad < 0.5 {
+            fillPixelRect(r.x0, r.y0, r.x1, r.y1, c)
+        } else {
+            roundedShape(r, radius: rad, style: .fill, color: c)
+        }
     }
 
-    /// Fills a circle.
+    /// Fills an ellipse (a circle in a square rectangle).
     public func fillEllipse(in rect: CGRect, color: UIColor) {
         guard let c = rgba(color), rect.width > 0, rect.height > 0 else { return }
-        buildEllipsePath(pixels(rect))
-        fillConvexPath(color: c, fringe: 1)
+        let r = pixels(rect)
+        if abs((r.x1 - r.x0) - (r.y1 - r.y0)) < 0.5 {
+            roundedShape(r, radius: min(r.x1 - r.x0, r.y1 - r.y0) / 2, style: .fill, color: c)
+        } else {
+            buildEllipsePath(r)
+            fillConvexPath(color: c)
+        }
     }
 
     /// Strokes the inside edge of a rounded rectangle with a line `width` points wide.
     public func strokeRoundedRect(_ rect: CGRect, radius: CGFloat, width: CGFloat, color: UIColor) {
-        guard let c = rgba(color), width > 0, rect.width > 0, rect.height > 0 else { return }
-        let inset = rect.insetBy(dx: width / 2, dy: width / 2)
-        guard inset.width >= 0, inset.height >= 0 else { return }
-        buildRoundedRectPath(pixels(inset), radius: Float(max(0, radius - width / 2) * scale))
-        strokeClosedPath(color: c, thickness: Float(width * scale))
+        guard let c = rgba(color), width > 0, width.isFinite, rect.width > 0, rect.height > 0 else { return }
+        let r = pixels(rect)
+        let w = Float(width * scale)
+        let rad = Float(max(0, radius.isFinite ? radius : 0) * scale)
+        roundedShape(r, radius: rad, style: .stroke(w), color: c)
     }
 
     /// Strokes the inside edge of an ellipse.
     public func strokeEllipse(in rect: CGRect, width: CGFloat, color: UIColor) {
-        guard let c = rgba(color), width > 0, rect.width > 0, rect.height > 0 else { return }
-        buildEllipsePath(pixels(rect.insetBy(dx: width / 2, dy: width / 2)))
-        strokeClosedPath(color: c, thickness: Float(width * scale))
+        guard let c = rgba(color), width > 0, width.isFinite, rect.width > 0, rect.height > 0 else { return }
+        let r = pixels(rect)
+        let w = Float(width * scale)
+        if abs((r.x1 - r.x0) - (r.y1 - r.y0)) < 0.5 {
+            roundedShape(r, radius: min(r.x1 - r.x0, r.y1 - r.y0) / 2, style: .stroke(w), color: c)
+        } else {
+            let h = w / 2
+            buildEllipsePath((r.x0 + h, r.y0 + h, r.x1 - h, r.y1 - h))
+            strokePath(color: c, thickness: w, closed: true)
+        }
     }
 
-    /// A soft shadow under a rounded rectangle: `blur` points of falloff around it.
+    /// A soft shadow under a rounded rectangle: `blur` points of falloff centred on its edge.
     public func fillShadow(_ rect: CGRect, radius: CGFloat, blur: CGFloat, color: UIColor) {
         guard let c = rgba(color), rect.width > 0, rect.height > 0 else { return }
-        let b = Float(max(1 / scale, blur) * scale)
-        buildRoundedRectPath(pixels(rect), radius: Float(radius * scale))
-        fillConvexPath(color: c, fringe: b)
+        let b = Float(max(1 / scale, blur.isFinite ? blur : 0) * scale)
+        let rad = Float(max(0, radius.isFinite ? radius : 0) * scale)
+        roundedShape(pixels(rect), radius: rad, style: .blur(b), color: c)
     }
 
     /// Fills a convex polygon given in view points (for custom shapes: arrows, checkmarks).
     public func fillConvexPolygon(_ points: [CGPoint], color: UIColor) {
         guard let c = rgba(color), points.count >= 3 else { return }
         path.removeAll(keepingCapacity: true)
-        for p in points { path.append(pixel(p)) }
-        fillConvexPath(color: c, fringe: 1)
+        for p in points where p.x.isFinite && p.y.isFinite { appendPathPoint(pixel(p)) }
+        fillConvexPath(color: c)
     }
 
     /// A straight line `width` points wide with anti-aliased edges and square ends.
     public func strokeLine(from a: CGPoint, to b: CGPoint, width: CGFloat, color: UIColor) {
-        guard let c = rgba(color), width > 0 else { return }
+        guard let c = rgba(color), width > 0, width.isFinite, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+        let pa = pixel(a), pb = pixel(b)
+        let w = Float(width * scale), h = w / 2
+        if pa.y == pb.y || pa.x == pb.x {
+            // Horizontal or vertical: a rectangle with exact coverage.
+            fillPixelRect(min(pa.x, pb.x) - h, min(pa.y, pb.y) - h, max(pa.x, pb.x) + h, max(pa.y, pb.y) + h, c)
+            return
+        }
         path.removeAll(keepingCapacity: true)
-        path.append(pixel(a))
-        path.append(pixel(b))
-        strokeOpenPath(color: c, thickness: Float(width * scale))
+        path.append(pa)
+        path.append(pb)
+        strokePath(color: c, thickness: w, closed: false)
     }
 
-    /// Draws one line of text with its top-left at `point`; returns the size drawn, in points.
+    /// Draws one line of text with its top-left at `point`; returns the size drawn, in points
+    /// (the same width ``size(of:font:)`` measures).
     @discardableResult
     public func drawText(_ text: String, font: UIFont, color: UIColor, at point: CGPoint) -> CGSize {
-        guard !text.isEmpty, let c = rgba(color), let resources,
-              let run = resources.textRun(text, font: font, scale: scale) else { return .zero }
-        // Snap to whole pixels: text rasterized at pixel scale stays crisp.
+        guard !text.isEmpty, let c = rgba(color), let resources, point.x.isFinite, point.y.isFinite else { return .zero }
+        let key = bakesColors ? DrawContext.pack(c) : 0xFFFF_FFFF
+        guard resources.layoutGlyphs(text, font: font, scale: scale, color: key, into: &glyphRun) else { return .zero }
+        // Whole pixels: glyphs rasterized at pixel size stay crisp.
         let p = pixel(point)
         let x0 = p.x.rounded(), y0 = p.y.rounded()
-        quad(x0: x0, y0: y0, x1: x0 + Float(run.pixelWidth), y1: y0 + Float(run.pixelHeight),
-             u0: run.u0, v0: run.v0, u1: run.u1, v1: run.v1, color: c, texture: run.texture)
-        return CGSize(width: CGFloat(run.pixelWidth) / scale, height: CGFloat(run.pixelHeight) / scale)
+        let vc = bakesColors ? SIMD4<UInt8>(255, 255, 255, 255) : c
+        for q in glyphRun.quads {
+            quad(x0 + q.x0, y0 + q.y0, x0 + q.x1, y0 + q.y1, region: q.region, color: vc)
+        }
+        return CGSize(width: CGFloat(glyphRun.width) / scale, height: CGFloat(glyphRun.height) / scale)
     }
 
     /// Draws an image stretched into `rect`, tinted by `tint` (white keeps its colours).
     public func drawImage(_ image: UIImage, in rect: CGRect, tint: UIColor = .white) {
         guard let c = rgba(tint), let resources, let tex = resources.texture(for: image) else { return }
-        let a = pixel(rect.origin), b = pixel(CGPoint(x: rect.maxX, y: rect.maxY))
-        quad(x0: a.x, y0: a.y, x1: b.x, y1: b.y, u0: 0, v0: 0, u1: 1, v1: 1, color: c, texture: tex.handle)
+        let r = pixels(rect)
+        quad(r.x0, r.y0, r.x1, r.y1, region: AtlasRegion(texture: tex.handle, u0: 0, v0: 0, u1: 1, v1: 1), color: c)
     }
 
     /// Measures one line of text in points (the host's measurer, else an estimate).
@@ -131,46 +191,319 @@ public final class DrawContext {
         (resources ?? UIApplication.shared.textMeasurer).size(of: text, font: font)
     }
 
-    // MARK: Internals
+    // MARK: Colours
 
+    /// How a disabled control's subtree is faded: the whole control at `opacity` over what
+    /// lies behind it, as one layer. Colours are mixed with the `backdrop` (the nearest
+    /// opaque background behind the control) instead of made translucent, so overlapping
+    /// parts (a thumb on its track) don't show through each other; their own alpha is kept.
+    /// Without an opaque backdrop, alpha is multiplied instead.
+    struct Dimming: Hashable {
+        var opacity: CGFloat
+        var backdrop: (red: CGFloat, green: CGFloat, blue: CGFloat)?
+        static func == (a: Dimming, b: Dimming) -> Bool {
+            a.opacity == b.opacity && a.backdrop?.red == b.backdrop?.red && a.backdrop?.green == b.backdrop?.green
+                && a.backdrop?.blue == b.backdrop?.blue
+        }
+        func hash(into h: inout Hasher) { h.combine(opacity) }
+    }
+
+    /// Draws what `body` draws with every colour's alpha multiplied by `alpha` (fades and
+    /// cross-fades without creating a colour per frame).
+    func withAlpha(_ alpha: CGFloat, _ body: () -> Void) {
+        let saved = alphaFactor
+        alphaFactor = saved * min(1, max(0, alpha.isFinite ? alpha : 0))
+        body()
+        alphaFactor = saved
+    }
+
+    /// A colour as drawn here: resolved for the style, dimmed, times the opacity; nil when
+    /// fully transparent.
     func rgba(_ color: UIColor) -> SIMD4<UInt8>? {
-        let c = color.resolvedComponents(with: style)   // not resolvedColor: that allocates a UIColor per fill
-        let a = c.alpha * opacity
-        guard a > 0 else { return nil }
+        var c = color.resolvedComponents(with: style)   // not resolvedColor: that allocates a UIColor per fill
+        if let d = dimming {
+            let k = d.opacity
+            if let b = d.backdrop {
+                c = (c.red * k + b.red * (1 - k), c.green * k + b.green * (1 - k), c.blue * k + b.blue * (1 - k), c.alpha)
+            } else {
+                c.alpha *= k
+            }
+        }
+        let a = c.alpha * opacity * alphaFactor
+        guard a > 0.5 / 255 else { return nil }
         return SIMD4(UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()),
                      UInt8((c.blue * 255).rounded()), UInt8((a * 255).rounded()))
     }
 
+    /// ARGB8888 of a colour.
+    static func pack(_ c: SIMD4<UInt8>) -> UInt32 {
+        UInt32(c.w) << 24 | UInt32(c.x) << 16 | UInt32(c.y) << 8 | UInt32(c.z)
+    }
+
+    // MARK: Coordinates
+
     func pixel(_ p: CGPoint) -> SIMD2<Float> {
-        SIMD2(Float(p.x * scale + origin.x), Float(p.y * scale + origin.y))
+        SIMD2(Float(p.x) * fscale + phase.x, Float(p.y) * fscale + phase.y)
     }
 
     func pixels(_ r: CGRect) -> (x0: Float, y0: Float, x1: Float, y1: Float) {
         let a = pixel(r.origin)
-        return (a.x, a.y, a.x + Float(r.width * scale), a.y + Float(r.height * scale))
+        return (a.x, a.y, a.x + Float(r.width) * fscale, a.y + Float(r.height) * fscale)
     }
 
-    private func useTexture(_ texture: TextureHandle, indexCount: Int) {
-        if let last = segments.last, last.texture == texture {
-            segments[segments.count - 1].indexCount += indexCount
-        } else {
-            segments.append((texture, indices.count, indexCount))
+    /// A coordinate within 1/500 pixel of a whole pixel is that whole pixel (rounding noise
+    /// from the scale and the phase must not create hairline strips).
+    @inline(__always)
+    private static func snap(_ v: Float) -> Float {
+        let r = v.rounded()
+        return abs(v - r) < 0.002 ? r : v
+    }
+
+    // MARK: Quads
+
+    /// One axis-aligned quad: two triangles sharing a diagonal, which the software renderer
+    /// recognizes and draws as a rectangle fill or copy.
+    @inline(__always)
+    private func quad(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, region: AtlasRegion, color c: SIMD4<UInt8>) {
+        let base = out.segmentBase(for: region.texture)
+        out.reserve(vertices: 4, indices: 6)
+        let v = out.vertices + out.vertexCount
+        v[0] = DrawVertex(x: x0, y: y0, r: c.x, g: c.y, b: c.z, a: c.w, u: region.u0, v: region.v0)
+        v[1] = DrawVertex(x: x1, y: y0, r: c.x, g: c.y, b: c.z, a: c.w, u: region.u1, v: region.v0)
+        v[2] = DrawVertex(x: x1, y: y1, r: c.x, g: c.y, b: c.z, a: c.w, u: region.u1, v: region.v1)
+        v[3] = DrawVertex(x: x0, y: y1, r: c.x, g: c.y, b: c.z, a: c.w, u: region.u0, v: region.v1)
+        let i = out.indices + out.indexCount
+        i[0] = base; i[1] = base + 1; i[2] = base + 2
+        i[3] = base; i[4] = base + 2; i[5] = base + 3
+        out.commit(vertices: 4, indices: 6)
+    }
+
+    /// A solid quad (the white texel), alpha scaled by `coverage`.
+    @inline(__always)
+    private func solidQuad(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ c: SIMD4<UInt8>, coverage: Float = 1) {
+        guard x1 > x0, y1 > y0 else { return }
+        var color = c
+        if coverage < 1 {
+            let a = (Float(c.w) * coverage).rounded()
+            guard a >= 1 else { return }
+            color.w = UInt8(a)
+        }
+        quad(x0, y0, x1, y1, region: AtlasRegion(texture: .atlas, u0: white.u, v0: white.v, u1: white.u, v1: white.v), color: color)
+    }
+
+    /// A rectangle in pixels with exact anti-aliasing: the whole-pixel interior as one quad,
+    /// and a one-pixel strip at its coverage for each fractional edge (corners likewise).
+    func fillPixelRect(_ ax0: Float, _ ay0: Float, _ ax1: Float, _ ay1: Float, _ c: SIMD4<UInt8>) {
+        let x0 = DrawContext.snap(ax0), x1 = DrawContext.snap(ax1), y0 = DrawContext.snap(ay0), y1 = DrawContext.snap(ay1)
+        guard x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        let xs = Spans(x0, x1), ys = Spans(y0, y1)
+        for j in 0..<ys.count {
+            let y = ys[j]
+            for i in 0..<xs.count {
+                let x = xs[i]
+                solidQuad(x.start, y.start, x.end, y.end, c, coverage: x.coverage * y.coverage)
+            }
         }
     }
 
-    private func vertex(_ p: SIMD2<Float>, _ c: SIMD4<UInt8>, alpha: UInt8? = nil) -> DrawVertex {
-        DrawVertex(x: p.x, y: p.y, r: c.x, g: c.y, b: c.z, a: alpha ?? c.w, u: white.u, v: white.v)
+    /// Up to three pixel spans covering `a..<b` along one axis: a partial pixel, the whole
+    /// pixels, a partial pixel (each with its coverage). A value type: no allocation.
+    private struct Spans {
+        typealias Span = (start: Float, end: Float, coverage: Float)
+        private var s0: Span = (0, 0, 0), s1: Span = (0, 0, 0), s2: Span = (0, 0, 0)
+        private(set) var count = 0
+
+        init(_ a: Float, _ b: Float) {
+            let ia = a.rounded(.up), ib = b.rounded(.down)
+            if ia > ib {
+                // Inside one pixel.
+                let p = a.rounded(.down)
+                add((p, p + 1, b - a))
+                return
+            }
+            if a < ia { add((ia - 1, ia, ia - a)) }
+            if ib > ia { add((ia, ib, 1)) }
+            if b > ib { add((ib, ib + 1, b - ib)) }
+        }
+
+        private mutating func add(_ s: Span) {
+            switch count {
+            case 0: s0 = s
+            case 1: s1 = s
+            default: s2 = s
+            }
+            count += 1
+        }
+
+        subscript(i: Int) -> Span { i == 0 ? s0 : (i == 1 ? s1 : s2) }
     }
 
-    private func quad(x0: Float, y0: Float, x1: Float, y1: Float, u0: Float, v0: Float, u1: Float, v1: Float,
-                      color c: SIMD4<UInt8>, texture: TextureHandle) {
-        let base = Int32(vertices.count)
-        vertices.append(DrawVertex(x: x0, y: y0, r: c.x, g: c.y, b: c.z, a: c.w, u: u0, v: v0))
-        vertices.append(DrawVertex(x: x1, y: y0, r: c.x, g: c.y, b: c.z, a: c.w, u: u1, v: v0))
-        vertices.append(DrawVertex(x: x1, y: y1, r: c.x, g: c.y, b: c.z, a: c.w, u: u1, v: v1))
-        vertices.append(DrawVertex(x: x0, y: y1, r: c.x, g: c.y, b: c.z, a: c.w, u: u0, v: v1))
-        useTexture(texture, indexCount: 6)
-        indices.append(contentsOf: [base, base + 1, base + 2, base, base + 2, base + 3])
+    // MARK: Rounded shapes from tiles
+
+    enum RoundStyle {
+        case fill
+        case stroke(Float)
+        case blur(Float)
+    }
+
+    /// A rounded rectangle (radius in pixels), snapped to whole pixels, from atlas tiles and
+    /// solid quads; shapes whose corners are too large for tiles fall back to triangles.
+    private func roundedShape(_ r: (x0: Float, y0: Float, x1: Float, y1: Float), radius: Float, style: RoundStyle,
+                              color c: SIMD4<UInt8>) {
+        guard r.x0.isFinite, r.y0.isFinite, r.x1.isFinite, r.y1.isFinite else { return }
+        // The rounded rectangle in whole pixels.
+        let X0 = r.x0.rounded(), Y0 = r.y0.rounded()
+        let W = max(1, (r.x1 - r.x0).rounded()), H = max(1, (r.y1 - r.y0).rounded())
+        let limit: Float = 16_777_216
+        guard W < limit, H < limit, abs(X0) < limit, abs(Y0) < limit else { return }
+        let rad = min(radius, min(W, H) / 2)
+        // The box the tiles cover: the shape, plus room for a shadow's ramp.
+        var pad: Float = 0, extent: Float = rad
+        let tileStyle: ShapeTileKey.Style
+        switch style {
+        case .fill:
+            tileStyle = .fill
+        case .stroke(let w):
+            let s = min(w, min(W, H) / 2)
+            guard s > 0 else { return }
+            tileStyle = .stroke(width16: Int32((s * 16).rounded()))
+            extent = max(rad, s)
+        case .blur(let b):
+            pad = (b / 2).rounded(.up)
+            tileStyle = .blur(blur16: Int32((b * 16).rounded()))
+            extent = pad + max(rad, b / 2)
+        }
+        let bx = X0 - pad, by = Y0 - pad, bw = Int32(W + 2 * pad), bh = Int32(H + 2 * pad)
+        let T = max(1, Int32(min(extent, limit).rounded(.up)))
+        let small = Int64(bw) * Int64(bh) <= Int64(DrawContext.wholeTileArea)
+        guard T <= DrawContext.maximumTileCorner || small else {
+            trianglesForRoundedShape(X0, Y0, W, H, radius: rad, style: style, color: c)
+            return
+        }
+        let radius16 = Int32((rad * 16).rounded())
+        let baked = bakesColors
+        let keyColor = baked ? DrawContext.pack(c) : 0xFFFF_FFFF
+        let vc = baked ? SIMD4<UInt8>(255, 255, 255, 255) : c
+        func tile(_ x: Float, _ y: Float, w: Int32, h: Int32, shapeW: Int32, shapeH: Int32, mx: Bool, my: Bool) {
+            let key = ShapeTileKey(width: w, height: h, shapeWidth: shapeW, shapeHeight: shapeH, mirrorX: mx, mirrorY: my,
+                                   pad: Int32(pad), radius16: radius16, style: tileStyle, color: keyColor)
+            let region = resources?.tile(key) ?? AtlasRegion(texture: .atlas, u0: white.u, v0: white.v, u1: white.u, v1: white.v)
+            quad(x, y, x + Float(w), y + Float(h), region: region, color: vc)
+        }
+        let fx1 = bx + Float(bw), fy1 = by + Float(bh), t = Float(T)
+        let wide = 2 * T >= bh, tall = 2 * T >= bw
+        // One tile for a shape whose corners meet, or a small rounded rectangle (sizes set
+        // by layout, which stay put). Capsules use caps, which don't depend on the length:
+        // a track or a fill whose length changes every frame reuses the same two tiles.
+        if (wide && tall) || (small && !wide && !tall) {
+            tile(bx, by, w: bw, h: bh, shapeW: bw, shapeH: bh, mx: false, my: false)
+        } else if wide {
+            // Left and right caps, the straight middle between them.
+            tile(bx, by, w: T, h: bh, shapeW: 0, shapeH: bh, mx: false, my: false)
+            tile(fx1 - t, by, w: T, h: bh, shapeW: 0, shapeH: bh, mx: true, my: false)
+            band(bx + t, fx1 - t, by, fy1, horizontal: true, length: bh, pad: pad, radius: rad, style: tileStyle, color: c)
+        } else if tall {
+            tile(bx, by, w: bw, h: T, shapeW: bw, shapeH: 0, mx: false, my: false)
+            tile(bx, fy1 - t, w: bw, h: T, shapeW: bw, shapeH: 0, mx: false, my: true)
+            band(by + t, fy1 - t, bx, fx1, horizontal: false, length: bw, pad: pad, radius: rad, style: tileStyle, color: c)
+        } else {
+            tile(bx, by, w: T, h: T, shapeW: 0, shapeH: 0, mx: false, my: false)
+            tile(fx1 - t, by, w: T, h: T, shapeW: 0, shapeH: 0, mx: true, my: false)
+            tile(bx, fy1 - t, w: T, h: T, shapeW: 0, shapeH: 0, mx: false, my: true)
+            tile(fx1 - t, fy1 - t, w: T, h: T, shapeW: 0, shapeH: 0, mx: true, my: true)
+            if case .fill = tileStyle {
+                // Solid between the corners: a cross of three quads.
+                solidQuad(bx + t, by, fx1 - t, fy1, c)
+                solidQuad(bx, by + t, bx + t, fy1 - t, c)
+                solidQuad(fx1 - t, by + t, fx1, fy1 - t, c)
+            } else {
+                // The edges' profile (rows of equal coverage), and the centre.
+                band(bx + t, fx1 - t, by, by + t, horizontal: true, length: bh, pad: pad, radius: rad, style: tileStyle, color: c)
+                band(bx + t, fx1 - t, fy1 - t, fy1, horizontal: true, length: bh, pad: pad, radius: rad, style: tileStyle, color: c,
+                     fromEnd: true)
+                band(by + t, fy1 - t, bx, bx + t, horizontal: false, length: bw, pad: pad, radius: rad, style: tileStyle, color: c)
+                band(by + t, fy1 - t, fx1 - t, fx1, horizontal: false, length: bw, pad: pad, radius: rad, style: tileStyle, color: c,
+                     fromEnd: true)
+                if case .blur = tileStyle { solidQuad(bx + t, by + t, fx1 - t, fy1 - t, c) }
+            }
+        }
+    }
+
+    /// The straight part of a rounded shape between two tiles: quads across it with the
+    /// coverage of the shape's straight edge, one per run of equal alpha. `horizontal`
+    /// bands run along x from `a` to `b` and cover rows `c0..<c1` of a box `length` pixels
+    /// high (`fromEnd`: the rows are the box's last ones).
+    private func band(_ a: Float, _ b: Float, _ c0: Float, _ c1: Float, horizontal: Bool, length: Int32, pad: Float, radius: Float,
+                      style: ShapeTileKey.Style, color c: SIMD4<UInt8>, fromEnd: Bool = false) {
+        guard b > a, c1 > c0 else { return }
+        if case .fill = style {
+            if horizontal { solidQuad(a, c0, b, c1, c) } else { solidQuad(c0, a, c1, b, c) }
+            return
+        }
+        let rows = Int(c1 - c0)
+        let boxLength = Int(length)
+        let first = fromEnd ? boxLength - rows : 0
+        profile.removeAll(keepingCapacity: true)
+        for k in 0..<rows {
+            let along = Double(first + k) + 0.5
+            let cov = ShapeTileKey.coverage(px: horizontal ? 524_288 : along, py: horizontal ? along : 524_288,
+                                            boxWidth: horizontal ? 0 : length, boxHeight: horizontal ? length : 0,
+                                            pad: Int32(pad), radius: Double(radius), style: style)
+            profile.append(UInt8((Double(c.w) * cov).rounded()))
+        }
+        var k = 0
+        while k < rows {
+            let alpha = profile[k]
+            var e = k + 1
+            while e < rows && profile[e] == alpha { e += 1 }
+            if alpha > 0 {
+                var col = c
+                col.w = alpha
+                let s = c0 + Float(k), t = c0 + Float(e)
+                if horizontal { solidQuad(a, s, b, t, col) } else { solidQuad(s, a, t, b, col) }
+            }
+            k = e
+        }
+    }
+
+    /// The triangle path for rounded shapes too large for tiles.
+    private func trianglesForRoundedShape(_ x: Float, _ y: Float, _ w: Float, _ h: Float, radius: Float, style: RoundStyle,
+                                          color c: SIMD4<UInt8>) {
+        switch style {
+        case .fill:
+            buildRoundedRectPath((x, y, x + w, y + h), radius: radius)
+            fillConvexPath(color: c)
+        case .stroke(let s):
+            let hs = s / 2
+            buildRoundedRectPath((x + hs, y + hs, x + w - hs, y + h - hs), radius: max(0, radius - hs))
+            strokePath(color: c, thickness: s, closed: true)
+        case .blur(let b):
+            buildRoundedRectPath((x, y, x + w, y + h), radius: radius)
+            fillConvexPath(color: c, fringe: b)
+        }
+    }
+
+    // MARK: Triangle paths
+
+    /// Points of a unit quarter circle split into `n` segments (cached per `n`).
+    private func unitArc(_ n: Int) -> [SIMD2<Float>] {
+        while arcTables.count <= n { arcTables.append([]) }
+        if arcTables[n].isEmpty {
+            arcTables[n] = (0...n).map { i in
+                let a = Float(i) / Float(n) * (.pi / 2)
+                return SIMD2(cos(a), sin(a))
+            }
+        }
+        return arcTables[n]
+    }
+
+    /// Segments per quarter circle keeping the chord within about 0.3 pixels of the arc.
+    static func arcSegments(radius: Float) -> Int {
+        guard radius > 0.5, radius.isFinite else { return 2 }
+        let step = 2 * acos(max(-1, min(1, 1 - 0.3 / radius)))
+        // A huge radius makes 1 - 0.3 / radius round to 1 in Float, so step is 0 and the
+        // quotient infinite: clamp before converting.
+        return Int(max(3, min(64, ((Float.pi / 2) / step).rounded(.up))))
     }
 
     /// Corner arcs of a rounded rectangle, clockwise on screen (y down).
@@ -182,27 +515,54 @@ public final class DrawContext {
             path.append(SIMD2(r.x1, r.y1)); path.append(SIMD2(r.x0, r.y1))
             return
         }
-        let segs = DrawContext.arcSegments(radius: rad)
-        let corners: [(SIMD2<Float>, Float)] = [
-            (SIMD2(r.x1 - rad, r.y0 + rad), -.pi / 2),   // top right: from up to right
-            (SIMD2(r.x1 - rad, r.y1 - rad), 0),          // bottom right
-            (SIMD2(r.x0 + rad, r.y1 - rad), .pi / 2),    // bottom left
-            (SIMD2(r.x0 + rad, r.y0 + rad), .pi),        // top left
-        ]
-        for (c, start) in corners {
-            for i in 0...segs {
-                let a = start + Float(i) / Float(segs) * (.pi / 2)
-                appendPathPoint(SIMD2(c.x + cos(a) * rad, c.y + sin(a) * rad))
+        let table = unitArc(DrawContext.arcSegments(radius: rad))
+        let n = table.count - 1
+        // Quadrants: top right (from up to right), bottom right, bottom left, top left.
+        let centres = [SIMD2(r.x1 - rad, r.y0 + rad), SIMD2(r.x1 - rad, r.y1 - rad),
+                       SIMD2(r.x0 + rad, r.y1 - rad), SIMD2(r.x0 + rad, r.y0 + rad)]
+        for q in 0..<4 {
+            for i in 0...n {
+                let u = table[i]
+                // Rotate the unit quarter (0 → π/2) into quadrant q, starting at -π/2.
+                let d: SIMD2<Float>
+                switch q {
+                case 0: d = SIMD2(u.y, -u.x)
+                case 1: d = SIMD2(u.x, u.y)
+                case 2: d = SIMD2(-u.y, u.x)
+                default: d = SIMD2(-u.x, -u.y)
+                }
+                appendPathPoint(centres[q] + d * rad)
             }
         }
-        // A radius of exactly half the side makes the last point meet the first.
         if path.count > 3, let first = path.first, let last = path.last, DrawContext.coincide(first, last) {
             path.removeLast()
         }
     }
 
+    private func buildEllipsePath(_ r: (x0: Float, y0: Float, x1: Float, y1: Float)) {
+        path.removeAll(keepingCapacity: true)
+        let rx = (r.x1 - r.x0) / 2, ry = (r.y1 - r.y0) / 2
+        guard rx > 0, ry > 0 else { return }
+        let cx = r.x0 + rx, cy = r.y0 + ry
+        let table = unitArc(DrawContext.arcSegments(radius: max(rx, ry)))
+        let n = table.count - 1
+        for q in 0..<4 {
+            for i in 0..<n {
+                let u = table[i]
+                let d: SIMD2<Float>
+                switch q {
+                case 0: d = SIMD2(u.x, u.y)
+                case 1: d = SIMD2(-u.y, u.x)
+                case 2: d = SIMD2(-u.x, -u.y)
+                default: d = SIMD2(u.y, -u.x)
+                }
+                path.append(SIMD2(cx + d.x * rx, cy + d.y * ry))
+            }
+        }
+    }
+
     /// Appends a point unless it coincides with the previous one: a zero-length edge has no
-    /// normal, and would turn into a miter spike (capsules, whose arcs meet end to end).
+    /// normal, and would turn into a miter spike.
     private func appendPathPoint(_ p: SIMD2<Float>) {
         if let last = path.last, DrawContext.coincide(last, p) { return }
         path.append(p)
@@ -213,96 +573,79 @@ public final class DrawContext {
         return (d * d).sum() < 1e-4
     }
 
-    private func buildEllipsePath(_ r: (x0: Float, y0: Float, x1: Float, y1: Float)) {
-        path.removeAll(keepingCapacity: true)
-        let rx = (r.x1 - r.x0) / 2, ry = (r.y1 - r.y0) / 2
-        let cx = r.x0 + rx, cy = r.y0 + ry
-        let n = DrawContext.arcSegments(radius: max(rx, ry)) * 4
-        for i in 0..<n {
-            let a = Float(i) / Float(n) * 2 * .pi
-            path.append(SIMD2(cx + cos(a) * rx, cy + sin(a) * ry))
-        }
-    }
-
-    /// Segments per quarter circle: enough that the chord error stays under ~0.08 px, and at
-    /// least 4, because a coarse polygon's vertices poke out of the anti-aliased edge as
-    /// visible bumps on small dots.
-    static func arcSegments(radius: Float) -> Int {
-        guard radius > 0.5 else { return 2 }
-        let step = 2 * acos(max(-1, min(1, 1 - 0.08 / radius)))
-        return max(4, min(40, Int(((Float.pi / 2) / step).rounded(.up))))
-    }
-
-    /// Outward unit normals per vertex of a closed path (miter-averaged), in `normals`.
-    private func computeNormals(closed: Bool) -> Bool {
+    /// Outward miter normals per vertex of the closed path, in `normals`.
+    private func computeNormals() {
         let n = path.count
         normals.removeAll(keepingCapacity: true)
-        // Orientation: normals must point outward whatever the winding.
         var area: Float = 0
         for i in 0..<n {
             let a = path[i], b = path[(i + 1) % n]
             area += a.x * b.y - b.x * a.y
         }
+        // Normals point outward whatever the winding.
         let sign: Float = area >= 0 ? 1 : -1
-        edgeNormals.removeAll(keepingCapacity: true)
+        var prev = edgeNormal(n - 1, sign)
         for i in 0..<n {
-            let a = path[i], b = path[(i + 1) % n]
-            var d = b - a
-            let len = (d * d).sum().squareRoot()
-            if len > 1e-6 { d /= len }
-            edgeNormals.append(SIMD2(d.y, -d.x) * sign)
-        }
-        for i in 0..<n {
-            let prev = closed ? edgeNormals[(i + n - 1) % n] : edgeNormals[max(0, i - 1)]
-            let next = (closed || i < n - 1) ? edgeNormals[i] : edgeNormals[n - 2]
+            let next = edgeNormal(i, sign)
             var m = (prev + next) * 0.5
             let d2 = (m * m).sum()
             // Miter: scale so the offset edge stays parallel; cap sharp corners.
             if d2 > 1e-6 { m /= max(d2, 0.25) }
             normals.append(m)
+            prev = next
         }
-        return true
     }
 
-    /// ImGui-style anti-aliased convex fill: an opaque core inset by half the fringe and a
-    /// transparent ring outside it.
-    private func fillConvexPath(color c: SIMD4<UInt8>, fringe: Float) {
+    private func edgeNormal(_ i: Int, _ sign: Float) -> SIMD2<Float> {
+        let a = path[i], b = path[(i + 1) % path.count]
+        var d = b - a
+        let len = (d * d).sum().squareRoot()
+        if len > 1e-6 { d /= len }
+        return SIMD2(d.y, -d.x) * sign
+    }
+
+    /// Anti-aliased convex fill: an opaque core inset by half the fringe and a transparent
+    /// ring outside it (`fringe` pixels wide in all; wider for shadows).
+    private func fillConvexPath(color c: SIMD4<UInt8>, fringe: Float = 1) {
         let n = path.count
-        guard n >= 3, computeNormals(closed: true) else { return }
-        let base = Int32(vertices.count)
+        guard n >= 3 else { return }
+        computeNormals()
+        let base = out.segmentBase(for: .atlas)
+        out.reserve(vertices: 2 * n, indices: 3 * (n - 2) + 6 * n)
+        let v = out.vertices + out.vertexCount
         let h = fringe / 2
+        let (wu, wv) = white
         for i in 0..<n {
-            vertices.append(vertex(path[i] - normals[i] * h, c))
-            vertices.append(vertex(path[i] + normals[i] * h, c, alpha: 0))
+            let p = path[i], m = normals[i] * h
+            v[2 * i] = DrawVertex(x: p.x - m.x, y: p.y - m.y, r: c.x, g: c.y, b: c.z, a: c.w, u: wu, v: wv)
+            v[2 * i + 1] = DrawVertex(x: p.x + m.x, y: p.y + m.y, r: c.x, g: c.y, b: c.z, a: 0, u: wu, v: wv)
         }
-        let start = indices.count
+        var ip = out.indices + out.indexCount
         for i in 2..<n {
-            indices.append(base)
-            indices.append(base + Int32((i - 1) * 2))
-            indices.append(base + Int32(i * 2))
+            ip[0] = base; ip[1] = base + Int32((i - 1) * 2); ip[2] = base + Int32(i * 2)
+            ip += 3
         }
         for i in 0..<n {
             let j = (i + 1) % n
-            let ii = base + Int32(i * 2), jj = base + Int32(j * 2)
-            indices.append(contentsOf: [ii, jj, jj + 1, ii, jj + 1, ii + 1])
+            let a = base + Int32(i * 2), b = base + Int32(j * 2)
+            ip[0] = a; ip[1] = b; ip[2] = b + 1
+            ip[3] = a; ip[4] = b + 1; ip[5] = a + 1
+            ip += 6
         }
-        useTexture(.atlas, indexCount: indices.count - start)
+        out.commit(vertices: 2 * n, indices: 3 * (n - 2) + 6 * n)
     }
 
-    /// A band `thickness` pixels wide along a closed path with a one-pixel fringe both sides.
-    private func strokeClosedPath(color c: SIMD4<UInt8>, thickness: Float) {
-        strokePath(color: c, thickness: thickness, closed: true)
-    }
-
-    private func strokeOpenPath(color c: SIMD4<UInt8>, thickness: Float) {
-        strokePath(color: c, thickness: thickness, closed: false)
-    }
-
+    /// A band `thickness` pixels wide along the path (closed, or open with square ends),
+    /// with a one-pixel fringe both sides. Lines up to a pixel wide use three vertices per
+    /// point: a centre line at the coverage and the two fringes.
     private func strokePath(color c: SIMD4<UInt8>, thickness: Float, closed: Bool) {
         let n = path.count
-        guard n >= 2 else { return }
-        if !closed {
-            // Square ends: extend the open line by half its width at both ends.
+        guard n >= 2, thickness > 0 else { return }
+        if closed {
+            guard n >= 3 else { return }
+            computeNormals()
+        } else {
+            // Square ends: extend the line by half its width at both ends.
             var d = path[1] - path[0]
             let len = (d * d).sum().squareRoot()
             guard len > 1e-6 else { return }
@@ -313,34 +656,42 @@ public final class DrawContext {
             normals.removeAll(keepingCapacity: true)
             normals.append(nrm)
             normals.append(nrm)
-        } else {
-            guard computeNormals(closed: true) else { return }
         }
-        // Thin lines: keep a one-pixel core and fade alpha instead of thinning geometry.
+        let thin = thickness <= 1
+        let perPoint = thin ? 3 : 4
         var color = c
-        var half = (thickness - 1) / 2
-        if half < 0 {
-            color.w = UInt8(Float(c.w) * max(0, thickness))
-            half = 0
-        }
-        let base = Int32(vertices.count)
+        let half = thin ? 0 : (thickness - 1) / 2
+        if thin { color.w = UInt8((Float(c.w) * thickness).rounded()) }
+        let segs = closed ? n : n - 1
+        let base = out.segmentBase(for: .atlas)
+        out.reserve(vertices: perPoint * n, indices: segs * (perPoint - 1) * 6)
+        let v = out.vertices + out.vertexCount
+        let (wu, wv) = white
         for i in 0..<n {
             let p = path[i], m = normals[i]
-            vertices.append(vertex(p + m * (half + 1), color, alpha: 0))
-            vertices.append(vertex(p + m * half, color))
-            vertices.append(vertex(p - m * half, color))
-            vertices.append(vertex(p - m * (half + 1), color, alpha: 0))
-        }
-        let start = indices.count
-        let segmentsCount = closed ? n : n - 1
-        for i in 0..<segmentsCount {
-            let a = base + Int32(i * 4), b = base + Int32(((i + 1) % n) * 4)
-            for k in 0..<3 {
-                let a0 = a + Int32(k), a1 = a + Int32(k + 1), b0 = b + Int32(k), b1 = b + Int32(k + 1)
-                indices.append(contentsOf: [a0, b0, b1, a0, b1, a1])
+            let o = perPoint * i
+            if thin {
+                v[o] = DrawVertex(x: p.x + m.x, y: p.y + m.y, r: c.x, g: c.y, b: c.z, a: 0, u: wu, v: wv)
+                v[o + 1] = DrawVertex(x: p.x, y: p.y, r: color.x, g: color.y, b: color.z, a: color.w, u: wu, v: wv)
+                v[o + 2] = DrawVertex(x: p.x - m.x, y: p.y - m.y, r: c.x, g: c.y, b: c.z, a: 0, u: wu, v: wv)
+            } else {
+                let a = p + m * (half + 1), b = p + m * half, d = p - m * half, e = p - m * (half + 1)
+                v[o] = DrawVertex(x: a.x, y: a.y, r: c.x, g: c.y, b: c.z, a: 0, u: wu, v: wv)
+                v[o + 1] = DrawVertex(x: b.x, y: b.y, r: c.x, g: c.y, b: c.z, a: c.w, u: wu, v: wv)
+                v[o + 2] = DrawVertex(x: d.x, y: d.y, r: c.x, g: c.y, b: c.z, a: c.w, u: wu, v: wv)
+                v[o + 3] = DrawVertex(x: e.x, y: e.y, r: c.x, g: c.y, b: c.z, a: 0, u: wu, v: wv)
             }
         }
-        useTexture(.atlas, indexCount: indices.count - start)
+        var ip = out.indices + out.indexCount
+        for i in 0..<segs {
+            let a = base + Int32(i * perPoint), b = base + Int32(((i + 1) % n) * perPoint)
+            for k in 0..<Int32(perPoint - 1) {
+                ip[0] = a + k; ip[1] = b + k; ip[2] = b + k + 1
+                ip[3] = a + k; ip[4] = b + k + 1; ip[5] = a + k + 1
+                ip += 6
+            }
+        }
+        out.commit(vertices: perPoint * n, indices: segs * (perPoint - 1) * 6)
     }
 }
 

@@ -29,7 +29,7 @@ public struct DrawVertex: Hashable, Sendable {
 }
 
 /// A texture the host owns, named by a small integer. ``atlas`` is the shared texture that
-/// holds a white texel (for shapes) and rasterized text, so most frames use it alone.
+/// holds a white texel (for shapes), shape tiles and glyphs, so most frames use it alone.
 public struct TextureHandle: Hashable, Sendable {
     /// The host's id.
     public var rawValue: Int
@@ -54,48 +54,116 @@ public struct PixelRect: Hashable, Sendable {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }
 
+    /// The whole pixels covered by `rect` (edges rounded), saturating at `Int32`'s range
+    /// instead of trapping for a rectangle too large or too far away.
+    package init(rounding rect: CGRect) {
+        func edge(_ v: CGFloat) -> Int64 { Int64(Int32(saturating: v.rounded())) }
+        let x0 = edge(rect.minX), y0 = edge(rect.minY), x1 = edge(rect.maxX), y1 = edge(rect.maxY)
+        self.init(x: Int32(x0), y: Int32(y0), width: Int32(clamping: x1 - x0), height: Int32(clamping: y1 - y0))
+    }
+
+    /// The empty rectangle.
+    public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
+    /// Whether it covers no pixel.
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// Pixels covered.
+    public var area: Int { Int(width) * Int(height) }
+
     /// The overlap of two rectangles (zero size when they don't overlap).
     public func intersection(_ o: PixelRect) -> PixelRect {
-        let x0 = max(x, o.x), y0 = max(y, o.y)
-        let x1 = min(x + width, o.x + o.width), y1 = min(y + height, o.y + o.height)
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        // In Int64: an edge of x + width can pass Int32.max.
+        let x0 = max(Int64(x), Int64(o.x)), y0 = max(Int64(y), Int64(o.y))
+        let x1 = min(Int64(x) + Int64(width), Int64(o.x) + Int64(o.width))
+        let y1 = min(Int64(y) + Int64(height), Int64(o.y) + Int64(o.height))
+        return PixelRect(x: Int32(clamping: x0), y: Int32(clamping: y0), width: Int32(clamping: x1 - x0), height: Int32(clamping: y1 - y0))
+    }
+
+    /// The smallest rectangle holding both (an empty one adds nothing).
+    public func union(_ o: PixelRect) -> PixelRect {
+        if o.isEmpty { return self }
+        if isEmpty { return o }
+        let x0 = min(Int64(x), Int64(o.x)), y0 = min(Int64(y), Int64(o.y))
+        let x1 = max(Int64(x) + Int64(width), Int64(o.x) + Int64(o.width))
+        let y1 = max(Int64(y) + Int64(height), Int64(o.y) + Int64(o.height))
+        return PixelRect(x: Int32(clamping: x0), y: Int32(clamping: y0), width: Int32(clamping: x1 - x0), height: Int32(clamping: y1 - y0))
+    }
+
+    /// Whether the two share at least one pixel.
+    public func intersects(_ o: PixelRect) -> Bool {
+        !isEmpty && !o.isEmpty && Int64(x) < Int64(o.x) + Int64(o.width) && Int64(o.x) < Int64(x) + Int64(width)
+            && Int64(y) < Int64(o.y) + Int64(o.height) && Int64(o.y) < Int64(y) + Int64(height)
+    }
+
+    /// Whether `o` lies wholly inside.
+    public func contains(_ o: PixelRect) -> Bool {
+        o.isEmpty || (Int64(o.x) >= Int64(x) && Int64(o.y) >= Int64(y)
+                      && Int64(o.x) + Int64(o.width) <= Int64(x) + Int64(width)
+                      && Int64(o.y) + Int64(o.height) <= Int64(y) + Int64(height))
     }
 }
 
-/// A run of indices drawn with one texture and one clip rectangle: one geometry submission.
+/// A run of geometry drawn with one texture and one clip rectangle: one geometry
+/// submission. Its indices count from its own first vertex (``vertexStart``), so blocks of
+/// cached geometry are appended with one copy each and no per-index rebasing pass.
 public struct DrawCommand: Hashable, Sendable {
     /// The texture.
     public var texture: TextureHandle
     /// The clip rectangle; nil draws unclipped.
     public var clip: PixelRect?
-    /// First index in ``DrawList/indices``.
+    /// First index in the assembled indices.
     public var indexStart: Int
     /// Number of indices (a multiple of 3).
     public var indexCount: Int
+    /// First vertex of this command in the assembled vertices: its indices count from here.
+    public var vertexStart: Int
+    /// Number of vertices the command uses.
+    public var vertexCount: Int
 }
 
-/// The output of drawing a window: vertices, indices and commands, in the spirit of Dear
-/// ImGui's ImDrawData. The core fills it; the SDL host submits each command with
-/// `SDL_RenderGeometry`. A new command starts only when the texture or the clip changes.
+/// The output of drawing a window, in the spirit of Dear ImGui's ImDrawData: which cached
+/// blocks of geometry to draw, in order, each with its translation and clip.
+///
+/// Geometry is stored once, in each view's cache, in the view's own pixel coordinates; the
+/// list holds references and integer translations, and ``assemble(maxVertices:_:)`` copies
+/// the blocks into bounded reusable buffers (translated, indices offset per command) for the
+/// host to submit with `SDL_RenderGeometry`. A new command starts only when the texture or
+/// the clip changes, or the buffer is full.
 public final class DrawList {
-    /// Every vertex of the frame.
-    public private(set) var vertices: [DrawVertex] = []
-    /// Triangle indices into ``vertices``.
-    public private(set) var indices: [Int32] = []
-    /// The submissions, in order.
-    public private(set) var commands: [DrawCommand] = []
-    var clipStack: [PixelRect] = []
+    struct Item {
+        let cache: ViewDrawCache
+        let segment: Int
+        let dx: Float, dy: Float
+        let clip: PixelRect?
+    }
+
+    @exclusivity(unchecked) var items: [Item] = []
+    @exclusivity(unchecked) var clipStack: [PixelRect] = []
+    /// Vertices the items hold.
+    public var vertexCount: Int { items.reduce(0) { $0 + $1.cache.geometry.segments[$1.segment].vertexCount } }
+    /// Indices the items hold.
+    public var indexCount: Int { items.reduce(0) { $0 + $1.cache.geometry.segments[$1.segment].indexCount } }
+
+    /// The window structure (see `UIWindow.drawStructure`) this list holds every block of,
+    /// when it was collected for the whole window; nil after a partial collection or a reset.
+    @exclusivity(unchecked) package var collectedStructure: UInt64?
+
+    /// Assembly storage, reused (no allocation once grown).
+    private let scratch = GeometryBuffer()
 
     /// Creates an empty list.
     public init() {}
 
     /// Empties the list, keeping its storage (no allocation in steady state).
     public func reset() {
-        vertices.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
-        commands.removeAll(keepingCapacity: true)
+        collectedStructure = nil
+        items.removeAll(keepingCapacity: true)
         clipStack.removeAll(keepingCapacity: true)
     }
+
+    /// Whether the list draws nothing.
+    public var isEmpty: Bool { items.isEmpty }
 
     /// The clip currently applied to new geometry.
     public var currentClip: PixelRect? { clipStack.last }
@@ -110,27 +178,92 @@ public final class DrawList {
         _ = clipStack.popLast()
     }
 
-    /// Appends a block of geometry whose indices are relative to its own first vertex.
-    public func append<V: Collection, I: Collection>(vertices vs: V, indices ids: I, texture: TextureHandle)
-    where V.Element == DrawVertex, I.Element == Int32 {
-        guard !ids.isEmpty else { return }
-        let base = Int32(vertices.count)
-        vertices.append(contentsOf: vs)
-        openCommand(texture: texture, count: ids.count)
-        if base == 0 {
-            indices.append(contentsOf: ids)
-        } else {
-            for i in ids { indices.append(i &+ base) }
+    /// Appends every segment of a view's cached block, translated by whole pixels.
+    func append(_ cache: ViewDrawCache, dx: Int32, dy: Int32, clip: PixelRect?) {
+        let geometry = cache.geometry
+        for s in geometry.segments.indices where geometry.segments[s].indexCount > 0 {
+            items.append(Item(cache: cache, segment: s, dx: Float(dx), dy: Float(dy), clip: clip))
         }
     }
 
-    private func openCommand(texture: TextureHandle, count: Int) {
-        let clip = currentClip
-        if var last = commands.last, last.texture == texture, last.clip == clip {
-            last.indexCount += count
-            commands[commands.count - 1] = last
-        } else {
-            commands.append(DrawCommand(texture: texture, clip: clip, indexStart: indices.count, indexCount: count))
+    /// The commands ``assemble(maxVertices:_:)`` would hand out (texture and clip changes and
+    /// full buffers start new ones), without copying any geometry.
+    public func commandCount(maxVertices: Int = DrawList.defaultMaxVertices) -> Int {
+        let limit = max(1024, maxVertices)
+        var count = 0, inBuffer = 0
+        var last: (TextureHandle, PixelRect?)?
+        for item in items {
+            let seg = item.cache.geometry.segments[item.segment]
+            if inBuffer + seg.vertexCount > limit { inBuffer = 0; last = nil }
+            if last == nil || last!.0 != seg.texture || last!.1 != item.clip { count += 1 }
+            last = (seg.texture, item.clip)
+            inBuffer += seg.vertexCount
         }
+        return count
     }
+
+    /// Vertices per assembled buffer unless told otherwise (1.25 MiB of vertices).
+    public static let defaultMaxVertices = 1 << 16
+
+    /// Copies the list into one reusable buffer, at most `maxVertices` vertices at a time,
+    /// and hands each command to `body` with the buffer's vertices (output pixels) and
+    /// indices (counting from the command's ``DrawCommand/vertexStart``). Consecutive blocks
+    /// that share texture and clip merge into one command. Allocates nothing once the buffer
+    /// has grown.
+    ///
+    /// `offsetX` / `offsetY` move everything (vertices and clips) by whole pixels: drawing
+    /// into a texture that holds one region of the window.
+    public func assemble(maxVertices: Int = DrawList.defaultMaxVertices, offsetX: Int32 = 0, offsetY: Int32 = 0,
+                         _ body: (DrawCommand, UnsafeBufferPointer<DrawVertex>, UnsafeBufferPointer<Int32>) -> Void) {
+        let ox = Float(offsetX), oy = Float(offsetY)
+        let limit = max(1024, maxVertices)
+        let buffer = scratch
+        buffer.removeAll()
+        var open: DrawCommand?
+        func emit(_ c: DrawCommand) {
+            guard c.indexCount > 0 else { return }
+            body(c, UnsafeBufferPointer(start: buffer.vertices, count: buffer.vertexCount),
+                 UnsafeBufferPointer(start: buffer.indices, count: buffer.indexCount))
+        }
+        for item in items {
+            let geometry = item.cache.geometry
+            let seg = geometry.segments[item.segment]
+            if buffer.vertexCount + seg.vertexCount > limit, buffer.vertexCount > 0 {
+                if let c = open { emit(c) }
+                open = nil
+                buffer.removeAll()
+            }
+            let clip = item.clip.map { PixelRect(x: $0.x &+ offsetX, y: $0.y &+ offsetY, width: $0.width, height: $0.height) }
+            if let c = open, c.texture != seg.texture || c.clip != clip {
+                emit(c)
+                open = nil
+            }
+            if open == nil {
+                open = DrawCommand(texture: seg.texture, clip: clip, indexStart: buffer.indexCount, indexCount: 0,
+                                   vertexStart: buffer.vertexCount, vertexCount: 0)
+            }
+            buffer.append(seg, of: geometry, dx: item.dx + ox, dy: item.dy + oy, indexBase: Int32(buffer.vertexCount - open!.vertexStart))
+            open!.indexCount += seg.indexCount
+            open!.vertexCount += seg.vertexCount
+        }
+        if let c = open { emit(c) }
+    }
+
+    /// The assembled vertices, indices and commands in one piece (allocates; for tests and
+    /// tools, not per frame). Each command's indices count from its own first vertex.
+    public func assembled() -> (vertices: [DrawVertex], indices: [Int32], commands: [DrawCommand]) {
+        var vs: [DrawVertex] = [], ids: [Int32] = [], cmds: [DrawCommand] = []
+        assemble(maxVertices: Int.max / 4) { c, v, i in
+            var out = c
+            out.vertexStart = vs.count
+            out.indexStart = ids.count
+            vs.append(contentsOf: v[c.vertexStart..<c.vertexStart + c.vertexCount])
+            ids.append(contentsOf: i[c.indexStart..<c.indexStart + c.indexCount])
+            cmds.append(out)
+        }
+        return (vs, ids, cmds)
+    }
+
+    /// Every vertex of the list in output pixels (allocates; for tests).
+    public var vertices: [DrawVertex] { assembled().vertices }
 }

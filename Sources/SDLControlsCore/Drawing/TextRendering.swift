@@ -41,35 +41,61 @@ public final class ApproximateTextMeasurer: TextMeasuring {
     }
 }
 
-/// A piece of rasterized text in a texture: a line of text (one font), ready to draw as a
-/// textured quad. Coordinates are in the texture's pixels.
-public struct TextRun: Hashable, Sendable {
-    /// The texture holding the pixels (usually ``TextureHandle/atlas``).
-    public var texture: TextureHandle
-    /// Texture coordinates of the run's rectangle, 0...1.
-    public var u0: Float, v0: Float, u1: Float, v1: Float
-    /// Size of the run in output pixels.
-    public var pixelWidth: Int
-    /// Height of the run in output pixels.
-    public var pixelHeight: Int
-    /// Creates a run.
-    public init(texture: TextureHandle, u0: Float, v0: Float, u1: Float, v1: Float, pixelWidth: Int, pixelHeight: Int) {
-        self.texture = texture; self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1
-        self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+/// One glyph (or, for text that needs shaping, one whole shaped run) ready to draw: a
+/// rectangle in pixels relative to the line's top-left corner and where its pixels are.
+public struct GlyphQuad: Hashable, Sendable {
+    /// Left edge, pixels from the line's origin.
+    public var x0: Float
+    /// Top edge.
+    public var y0: Float
+    /// Right edge.
+    public var x1: Float
+    /// Bottom edge.
+    public var y1: Float
+    /// The pixels.
+    public var region: AtlasRegion
+    /// Creates a quad.
+    public init(x0: Float, y0: Float, x1: Float, y1: Float, region: AtlasRegion) {
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1; self.region = region
     }
 }
 
-/// What the draw traversal needs from the host: rasterized text, image textures and the
-/// white texel that shapes sample. Implemented by the SDL host's renderer.
+/// A line of text laid out for drawing: its glyph quads and its size in pixels. Reused
+/// between calls (its storage keeps its capacity), so drawing text allocates nothing in
+/// steady state.
+public struct GlyphRun: Sendable {
+    /// The quads, in drawing order.
+    public var quads: [GlyphQuad] = []
+    /// The advance width of the line in pixels: what ``TextMeasuring/size(of:font:)`` reports
+    /// (times the scale).
+    public var width: Float = 0
+    /// The line height in pixels.
+    public var height: Float = 0
+    /// An empty run.
+    public init() {}
+}
+
+/// What the draw traversal needs from the host: glyphs and shape tiles in its atlas, image
+/// textures, and the white texel that plain fills sample. Implemented by the SDL host's
+/// renderer.
 @MainActor
 public protocol DrawResources: TextMeasuring {
     /// The texture coordinate of an opaque white texel in ``TextureHandle/atlas``.
     var whiteTexel: (u: Float, v: Float) { get }
-    /// Changes whenever cached texture coordinates become invalid (the atlas was reset or
-    /// recreated); the traversal then rebuilds all geometry.
+    /// Changes whenever cached texture coordinates become invalid (the atlas was reset,
+    /// grown or recreated); the traversal then rebuilds all geometry.
     var resourceGeneration: UInt64 { get }
-    /// `text` rasterized at `scale` pixels per point, white with alpha (vertex colours tint it).
-    func textRun(_ text: String, font: UIFont, scale: CGFloat) -> TextRun?
+    /// Whether tiles and glyphs carry their colour in their pixels (drawn with a white vertex
+    /// colour) instead of being white masks tinted by the vertex colour. The software
+    /// renderer copies untinted pixels several times faster than tinted ones.
+    var bakesColors: Bool { get }
+    /// The atlas region of a shape tile, rasterizing it on first use; nil when it can't be
+    /// placed (the atlas is full: the host grows or resets it and builds the frame again).
+    func tile(_ key: ShapeTileKey) -> AtlasRegion?
+    /// Lays out one line of `text` at `scale` pixels per point in `color` (ARGB; white when
+    /// colours are not baked) into `run`, rasterizing glyphs on first use. Returns false
+    /// when nothing can be drawn.
+    func layoutGlyphs(_ text: String, font: UIFont, scale: CGFloat, color: UInt32, into run: inout GlyphRun) -> Bool
     /// The texture for `image` and its size in pixels, loading it on first use; nil when it
     /// can't be loaded (a missing or corrupt file draws nothing).
     func texture(for image: UIImage) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)?

@@ -1,22 +1,195 @@
 import Foundation
 
-/// Cached geometry of one view's own drawing (background, border, `draw(_:)`), in window
-/// pixels, with what it was built for.
+/// Cached geometry of one view's own drawing (background, border, `draw(_:)`, focus ring),
+/// in the view's own pixel space: its frame's top-left corner rounded down to a whole pixel is
+/// (0, 0). Drawing it elsewhere only adds a whole-pixel translation, so a view that moves
+/// (or whose ancestor moves or scrolls) is not tessellated again; a move by a fraction of a
+/// pixel changes `phase` and is.
 final class ViewDrawCache {
-    var vertices: [DrawVertex] = []
-    var indices: [Int32] = []
-    var segments: [(texture: TextureHandle, indexStart: Int, indexCount: Int)] = []
-    var generation: UInt64 = 0
-    var origin: CGPoint = .zero
-    var scale: CGFloat = 0
-    var opacity: CGFloat = -1
-    var style: UIUserInterfaceStyle = .unspecified
-    var resourceGeneration: UInt64 = .max
+    let geometry = GeometryBuffer()
+    // What the geometry was built for.
+    @exclusivity(unchecked) var generation: UInt64 = 0
+    @exclusivity(unchecked) var scale: CGFloat = 0
+    @exclusivity(unchecked) var phase = SIMD2<Float>(-1, -1)
+    @exclusivity(unchecked) var opacity: CGFloat = -1
+    @exclusivity(unchecked) var dimming: DrawContext.Dimming?
+    @exclusivity(unchecked) var style: UIUserInterfaceStyle = .unspecified
+    @exclusivity(unchecked) var resourceGeneration: UInt64 = .max
+    /// Pixels the geometry touches, in the view's pixel space.
+    @exclusivity(unchecked) var localBounds = PixelRect.zero
+    // Where it was drawn by the last pass that reached the view.
+    /// The pass (``UIWindow/drawPass``) that last reached this view; older: not drawn now.
+    @exclusivity(unchecked) var pass: UInt64 = 0
+    @exclusivity(unchecked) var translationX: Int32 = 0
+    @exclusivity(unchecked) var translationY: Int32 = 0
+    @exclusivity(unchecked) var clip: PixelRect?
+    /// Window pixels its own geometry covers (clipped); empty when it draws nothing or is culled.
+    @exclusivity(unchecked) var drawn = PixelRect.zero
+    /// Window pixels this view and its subviews cover.
+    @exclusivity(unchecked) var subtree = PixelRect.zero
+    /// The last pass after which ``subtree`` was already marked changed (once is enough).
+    @exclusivity(unchecked) var damagedAfterPass: UInt64 = .max
+
+    /// Keeps the context's output and what it was built for.
+    @MainActor
+    func store(_ context: DrawContext) {
+        geometry.copy(from: context.out)
+        var x0 = Float.infinity, y0 = Float.infinity, x1 = -Float.infinity, y1 = -Float.infinity
+        let v = geometry.vertices
+        for k in 0..<geometry.vertexCount {
+            let p = v[k]
+            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+        }
+        if geometry.vertexCount == 0 || !(x1 > x0) || !(y1 > y0) {
+            localBounds = .zero
+        } else {
+            let fx0 = x0.rounded(.down), fy0 = y0.rounded(.down)
+            localBounds = PixelRect(x: Int32(saturating: fx0), y: Int32(saturating: fy0),
+                                    width: Int32(saturating: x1.rounded(.up) - fx0), height: Int32(saturating: y1.rounded(.up) - fy0))
+        }
+    }
+}
+
+/// The window pixels that changed since the UI's pixels were last drawn: a few rectangles
+/// (merged as they come), or everything.
+package struct DamageRegion: Sendable {
+    /// The rectangles, at most ``maximumRects``; empty when nothing changed.
+    package private(set) var rects: [PixelRect] = []
+    /// Whether everything must be drawn again (scale, style or resources changed, or the
+    /// host asked).
+    package private(set) var isFull = false
+    /// Rectangles kept before the closest two merge.
+    package static let maximumRects = 8
+
+    package init() {}
+
+    /// Whether nothing changed.
+    package var isEmpty: Bool { !isFull && rects.isEmpty }
+
+    /// Pixels covered (rectangles may overlap a little after merging).
+    package var area: Int { rects.reduce(0) { $0 + $1.area } }
+
+    /// Adds a changed rectangle, merging it with one it overlaps or touches.
+    package mutating func add(_ r: PixelRect) {
+        guard !isFull, !r.isEmpty else { return }
+        var merged = r
+        var i = 0
+        while i < rects.count {
+            let o = rects[i]
+            if o.contains(merged) { return }
+            let grown = PixelRect(x: o.x &- 1, y: o.y &- 1, width: o.width &+ 2, height: o.height &+ 2)
+            if grown.intersects(merged) {
+                merged = merged.union(o)
+                rects.remove(at: i)
+                i = 0
+                continue
+            }
+            i += 1
+        }
+        rects.append(merged)
+        if rects.count > DamageRegion.maximumRects {
+            // Many scattered changes: one rectangle around them all is cheaper to keep than
+            // to merge pair by pair, and a compositor draws that much anyway.
+            var all = rects[0]
+            for r in rects { all = all.union(r) }
+            rects.removeAll(keepingCapacity: true)
+            rects.append(all)
+        }
+    }
+
+    /// Everything changed.
+    package mutating func setFull() {
+        isFull = true
+        rects.removeAll(keepingCapacity: true)
+    }
+
+    /// Starts afresh (after the changes were drawn).
+    package mutating func clear() {
+        isFull = false
+        rects.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Which cells of the window (``cellSize`` pixels square) hold any UI pixels, from the last
+/// drawing pass, and the few rectangles that cover them: compositing cached UI pixels over a
+/// game's scene only needs to copy those.
+package struct OccupancyGrid: Sendable {
+    /// The side of a cell in pixels.
+    package static let cellSize: Int32 = 64
+    package private(set) var columns = 0
+    package private(set) var rows = 0
+    private var cells: [Bool] = []
+    /// Rectangles covering every occupied cell (runs of cells per row, equal runs of
+    /// consecutive rows merged), clipped to the window.
+    package private(set) var rects: [PixelRect] = []
+    private var width: Int32 = 0, height: Int32 = 0
+
+    package init() {}
+
+    /// Starts a pass over a window `width` × `height` pixels.
+    mutating func reset(width: Int32, height: Int32) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let c = Int((Int64(self.width) + Int64(OccupancyGrid.cellSize) - 1) / Int64(OccupancyGrid.cellSize))
+        let r = Int((Int64(self.height) + Int64(OccupancyGrid.cellSize) - 1) / Int64(OccupancyGrid.cellSize))
+        if c != columns || r != rows || cells.count != c * r {
+            columns = c
+            rows = r
+            cells = [Bool](repeating: false, count: c * r)
+        } else {
+            for i in cells.indices { cells[i] = false }
+        }
+    }
+
+    /// Marks the cells `r` touches.
+    mutating func mark(_ r: PixelRect) {
+        guard !r.isEmpty, columns > 0, rows > 0 else { return }
+        let s = Int64(OccupancyGrid.cellSize)
+        let c0 = Int(max(0, Int64(r.x) / s)), c1 = Int(min(Int64(columns - 1), (Int64(r.x) + Int64(r.width) - 1) / s))
+        let r0 = Int(max(0, Int64(r.y) / s)), r1 = Int(min(Int64(rows - 1), (Int64(r.y) + Int64(r.height) - 1) / s))
+        guard c0 <= c1, r0 <= r1 else { return }
+        for row in r0...r1 {
+            for col in c0...c1 { cells[row * columns + col] = true }
+        }
+    }
+
+    /// Rebuilds ``rects`` from the cells: runs of occupied cells per row, a run with the same
+    /// columns as one in the row above extending it downwards.
+    mutating func finish() {
+        rects.removeAll(keepingCapacity: true)
+        let s = OccupancyGrid.cellSize
+        var open: [PixelRect] = []
+        for row in 0..<rows {
+            var next: [PixelRect] = []
+            var col = 0
+            while col < columns {
+                guard cells[row * columns + col] else { col += 1; continue }
+                let start = col
+                while col < columns && cells[row * columns + col] { col += 1 }
+                let run = PixelRect(x: Int32(start) * s, y: Int32(row) * s, width: Int32(col - start) * s, height: s)
+                if let i = open.firstIndex(where: { $0.x == run.x && $0.width == run.width && $0.y + $0.height == run.y }) {
+                    var grown = open.remove(at: i)
+                    grown.height += s
+                    next.append(grown)
+                } else {
+                    next.append(run)
+                }
+            }
+            rects.append(contentsOf: open)
+            open = next
+        }
+        rects.append(contentsOf: open)
+        let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
+        for i in rects.indices { rects[i] = rects[i].intersection(bounds) }
+    }
+
+    /// Pixels the rectangles cover.
+    package var area: Int { rects.reduce(0) { $0 + $1.area } }
 }
 
 /// Counters of one draw-list build, for tests and benchmarks.
 public struct DrawStats: Hashable, Sendable {
-    /// Whether the list was rebuilt (false: nothing changed, last frame's list reused).
+    /// Whether anything changed since the last build (false: nothing to tessellate or draw).
     public var rebuilt = false
     /// Views visited by the traversal.
     public var viewsVisited = 0
@@ -24,6 +197,8 @@ public struct DrawStats: Hashable, Sendable {
     public var viewsRedrawn = 0
     /// Views whose own drawing was skipped because it lies outside the window or clip.
     public var viewsCulled = 0
+    /// Views that put pixels on the window.
+    public var viewsDrawn = 0
     /// Vertices in the list.
     public var vertexCount = 0
     /// Indices in the list.
@@ -40,36 +215,106 @@ extension UIWindow {
     /// (`scale` pixels per point).
     ///
     /// The tree is retained, so work follows change: when nothing was marked with
-    /// `setNeedsDisplay()` since the last build (and the scale and resources are the same)
-    /// the list is left as it was and `rebuilt` is false; otherwise views whose own
-    /// appearance, position, opacity and style are unchanged reuse their cached geometry.
+    /// `setNeedsDisplay()` or moved since the last build (and the scale, resources and
+    /// style are the same) the list is left as it was and `rebuilt` is false; otherwise views
+    /// whose own appearance, phase, opacity and style are unchanged reuse their cached
+    /// geometry, translated.
     @discardableResult
     public func buildDrawList(into list: DrawList, scale: CGFloat, resources: DrawResources?) -> DrawStats {
+        var stats = prepareDrawing(scale: scale, resources: resources)
+        if stats.rebuilt {
+            collectDrawList(into: list, region: nil)
+            damage.clear()
+        }
+        stats.vertexCount = list.vertexCount
+        stats.indexCount = list.indexCount
+        stats.commandCount = list.commandCount()
+        return stats
+    }
+
+    /// Brings every view's cached geometry up to date and records in ``damage`` the window
+    /// pixels that changed. Returns `rebuilt == false` when nothing changed.
+    package func prepareDrawing(scale: CGFloat, resources: DrawResources?) -> DrawStats {
         layoutIfNeeded()
         var stats = DrawStats()
         let scale = scale.isFinite && scale > 0 ? scale : 1
         let generation = resources?.resourceGeneration ?? 0
-        let style = userInterfaceStyle
-        if !needsRedraw, let key = lastDrawKey, key.scale == scale, key.generation == generation, key.style == style {
-            stats.vertexCount = list.vertices.count
-            stats.indexCount = list.indices.count
-            stats.commandCount = list.commands.count
-            return stats
-        }
-        list.reset()
+        let style = overrideUserInterfaceStyle == .unspecified ? UIUserInterfaceStyle.light : overrideUserInterfaceStyle
+        let sameKey = lastDrawKey.map { $0.scale == scale && $0.generation == generation && $0.style == style } ?? false
+        guard needsRedraw || !sameKey else { return stats }
+        if !sameKey { damage.setFull() }
         stats.rebuilt = true
-        let context = DrawContext.shared
+        drawPass &+= 1
+        var walk = DrawWalk(window: self, context: DrawContext.shared, resources: resources, resourceGeneration: generation,
+                            scale: scale, pass: drawPass, stats: stats)
+        let visible = CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
+        occupancy.reset(width: Int32(saturating: visible.width.rounded(.up)), height: Int32(saturating: visible.height.rounded(.up)))
         if !isHidden {
-            let visible = CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
-            drawSubtree(into: list, context: context, origin: CGPoint(x: -bounds.minX * scale, y: -bounds.minY * scale),
-                        visible: visible, scale: scale, opacity: 1, resources: resources, stats: &stats)
+            _ = updateDrawing(&walk, origin: .zero, visible: visible, clip: nil, opacity: 1, style: style, dimming: nil,
+                              backdrop: nil)
         }
+        occupancy.finish()
         needsRedraw = false
         lastDrawKey = (scale, generation, style)
-        stats.vertexCount = list.vertices.count
-        stats.indexCount = list.indices.count
-        stats.commandCount = list.commands.count
-        return stats
+        drawStructure = walk.structure
+        return walk.stats
+    }
+
+    /// Appends to `list` the cached geometry of every view drawn by the last
+    /// ``prepareDrawing(scale:resources:)`` whose pixels meet `region` (all when nil), back to
+    /// front.
+    package func collectDrawList(into list: DrawList, region: [PixelRect]?) {
+        // The whole window again with nothing moved, added or removed: the blocks are the same
+        // (their contents may have changed; they are read when the list is assembled).
+        if region == nil, let s = list.collectedStructure, s == drawStructure { return }
+        list.reset()
+        guard !isHidden else { return }
+        collect(into: list, pass: drawPass, region: region)
+        if region == nil { list.collectedStructure = drawStructure }
+    }
+
+    /// Whether the window has changes it hasn't drawn yet: a view marked with
+    /// ``UIView/setNeedsDisplay()``, moved, shown, hidden or removed, or layout pending. A run
+    /// loop with nothing to draw, no input and no timer due can sleep **(project choice)**.
+    public var needsFrame: Bool { needsRedraw || subtreeNeedsLayout }
+
+    /// Text measurement changed (the host's pixel density): every view lays out and draws again.
+    package func textMetricsDidChange() {
+        func visit(_ v: UIView) {
+            v.textMetricsChanged()
+            for s in v.subviews { visit(s) }
+        }
+        visit(self)
+    }
+
+    /// The scale of the last drawing pass (1 before the first).
+    package var lastDrawKeyScale: CGFloat { lastDrawKey?.scale ?? 1 }
+
+    /// Everything must be drawn again (the host's textures or output changed).
+    package func setNeedsFullRedraw() {
+        needsRedraw = true
+        damage.setFull()
+    }
+}
+
+/// The state of one traversal.
+@MainActor
+struct DrawWalk {
+    /// The window walked (it outlives the walk, which is a local of its own method).
+    unowned(unsafe) let window: UIWindow
+    let context: DrawContext
+    let resources: DrawResources?
+    let resourceGeneration: UInt64
+    let scale: CGFloat
+    let pass: UInt64
+    var stats: DrawStats
+    /// A hash of what is drawn where (caches, translations, clips, segments) in order: when
+    /// it is unchanged, last pass's list of blocks is still right (only their contents changed).
+    var structure: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    mutating func mix(_ v: UInt64) {
+        structure = (structure ^ v) &* 0x0000_0100_0000_01B3
     }
 }
 
@@ -82,82 +327,138 @@ extension UIView {
     /// keeps a view whose bounds grown by this much touch the visible area.
     static let drawingOverhang: CGFloat = 12
 
-    /// Draws this view (its own geometry, cached) and then its subviews.
-    /// `origin` is the pixel position of this view's coordinate origin; `visible` the window
-    /// area (pixels) that can show anything: the window, narrowed by clipping ancestors.
-    func drawSubtree(into list: DrawList, context: DrawContext, origin: CGPoint, visible: CGRect, scale: CGFloat,
-                     opacity: CGFloat, resources: DrawResources?, stats: inout DrawStats) {
+    /// Marks the pixels this view and its subviews were last drawn on as changed, and the
+    /// window as needing a frame, without invalidating cached geometry (a move, a scroll,
+    /// a change of order, a removal).
+    func invalidateDrawnArea() {
+        guard let w = storedWindow else { return }
+        w.needsRedraw = true
+        guard let c = drawCache, c.pass == w.drawPass, c.damagedAfterPass != w.drawPass else { return }
+        c.damagedAfterPass = w.drawPass
+        if !c.subtree.isEmpty { w.damage.add(c.subtree) }
+    }
+
+    /// Updates this view's cached geometry and its subviews', recording changed pixels.
+    /// `origin` is the pixel position of this view's frame origin; `visible` the window area
+    /// (pixels) that can show anything: the window, narrowed by clipping ancestors. Returns
+    /// the window pixels the subtree covers.
+    func updateDrawing(_ walk: inout DrawWalk, origin: CGPoint, visible: CGRect, clip: PixelRect?, opacity: CGFloat,
+                       style: UIUserInterfaceStyle, dimming: DrawContext.Dimming?,
+                       backdrop: (red: CGFloat, green: CGFloat, blue: CGFloat)?) -> PixelRect {
         let opacity = opacity * alpha
-        guard !isHidden, opacity > 0.001 else { return }
-        stats.viewsVisited += 1
-        let b = bounds
-        let pixelBounds = CGRect(x: origin.x + b.minX * scale, y: origin.y + b.minY * scale, width: b.width * scale, height: b.height * scale)
+        guard !isHidden, opacity > 0.001 else { return .zero }
+        walk.stats.viewsVisited += 1
+        let scale = walk.scale
+        let style = overrideUserInterfaceStyle == .unspecified ? style : overrideUserInterfaceStyle
+        let dimming = dimming ?? (drawsDisabledDimmed ? DrawContext.Dimming(opacity: Theme.disabledAlpha, backdrop: backdrop) : nil)
+        let cache: ViewDrawCache
+        if let c = drawCache {
+            cache = c
+        } else {
+            cache = ViewDrawCache()
+            drawCache = cache
+        }
+        let size = storedFrame.size
+        let pixelBounds = CGRect(x: origin.x, y: origin.y, width: size.width * scale, height: size.height * scale)
         let overhang = UIView.drawingOverhang * scale
+        let wasDrawn = cache.pass &+ 1 == walk.pass
+        let oldDrawn = wasDrawn ? cache.drawn : .zero
+        var own = PixelRect.zero
+        var changed = !wasDrawn
         // Off-screen: skip this view's own drawing; subviews may still lie on screen.
         if pixelBounds.insetBy(dx: -overhang, dy: -overhang).intersects(visible) {
-            drawOwnGeometry(into: list, context: context, origin: origin, scale: scale, opacity: opacity, resources: resources, stats: &stats)
+            let fx = origin.x.rounded(.down), fy = origin.y.rounded(.down)
+            let tx = Int32(saturating: fx), ty = Int32(saturating: fy)
+            let phase = SIMD2(Float(origin.x - fx), Float(origin.y - fy))
+            if cache.generation != appearanceGeneration || cache.scale != scale || cache.phase != phase
+                || cache.opacity != opacity || cache.style != style || cache.resourceGeneration != walk.resourceGeneration
+                || cache.dimming != dimming {
+                walk.stats.viewsRedrawn += 1
+                let context = walk.context
+                let bo = storedBoundsOrigin
+                context.begin(phase: SIMD2(phase.x - Float(bo.x * scale), phase.y - Float(bo.y * scale)), scale: scale,
+                              opacity: opacity, dimming: dimming, style: style, resources: walk.resources)
+                drawOwnContent(in: context)
+                cache.store(context)
+                cache.generation = appearanceGeneration
+                cache.scale = scale
+                cache.phase = phase
+                cache.opacity = opacity
+                cache.style = style
+                cache.resourceGeneration = walk.resourceGeneration
+                cache.dimming = dimming
+                changed = true
+            }
+            if cache.translationX != tx || cache.translationY != ty || cache.clip != clip { changed = true }
+            cache.translationX = tx
+            cache.translationY = ty
+            cache.clip = clip
+            if !cache.localBounds.isEmpty {
+                var r = cache.localBounds
+                r.x = r.x &+ tx
+                r.y = r.y &+ ty
+                own = clip.map { r.intersection($0) } ?? r
+            }
         } else {
-            stats.viewsCulled += 1
+            walk.stats.viewsCulled += 1
         }
-        guard !subviews.isEmpty else { return }
-        var childVisible = visible
-        if clipsToBounds {
-            childVisible = visible.intersection(pixelBounds)
-            if childVisible.isNull || childVisible.isEmpty { return }
-            list.pushClip(PixelRect(x: Int32(pixelBounds.minX.rounded()), y: Int32(pixelBounds.minY.rounded()),
-                                    width: Int32(pixelBounds.width.rounded()), height: Int32(pixelBounds.height.rounded())))
+        if changed || own != oldDrawn {
+            walk.window.damage.add(oldDrawn)
+            walk.window.damage.add(own)
         }
-        for sub in subviews {
-            let o = CGPoint(x: origin.x + (sub.frame.minX - sub.bounds.minX) * scale,
-                            y: origin.y + (sub.frame.minY - sub.bounds.minY) * scale)
-            sub.drawSubtree(into: list, context: context, origin: o, visible: childVisible, scale: scale,
-                            opacity: opacity, resources: resources, stats: &stats)
+        cache.drawn = own
+        cache.pass = walk.pass
+        walk.window.occupancy.mark(own)
+        if !own.isEmpty {
+            walk.stats.viewsDrawn += 1
+            walk.mix(UInt64(UInt(bitPattern: Unmanaged.passUnretained(cache).toOpaque())))
+            walk.mix(UInt64(UInt32(bitPattern: cache.translationX)) << 32 | UInt64(UInt32(bitPattern: cache.translationY)))
+            if let c = clip { walk.mix(UInt64(UInt32(bitPattern: c.x)) << 32 | UInt64(UInt32(bitPattern: c.y)) ^ UInt64(c.width) << 16 ^ UInt64(c.height)) }
+            for seg in cache.geometry.segments { walk.mix(UInt64(seg.texture.rawValue) << 8 | 1) }
         }
-        if clipsToBounds { list.popClip() }
-    }
-
-    /// This view's own geometry: reused from the cache when nothing it depends on changed.
-    private func drawOwnGeometry(into list: DrawList, context: DrawContext, origin: CGPoint, scale: CGFloat,
-                                 opacity: CGFloat, resources: DrawResources?, stats: inout DrawStats) {
-        let style = userInterfaceStyle
-        let resourceGen = resources?.resourceGeneration ?? 0
-        let cache = drawCache ?? ViewDrawCache()
-        drawCache = cache
-        if cache.generation != appearanceGeneration || cache.origin != origin || cache.scale != scale
-            || cache.opacity != opacity || cache.style != style || cache.resourceGeneration != resourceGen {
-            stats.viewsRedrawn += 1
-            // Tessellate into the shared context, then keep a copy for later frames.
-            context.begin(origin: origin, scale: scale, opacity: opacity, style: style, resources: resources)
-            drawOwnContent(in: context)
-            cache.vertices.removeAll(keepingCapacity: true)
-            cache.vertices.append(contentsOf: context.vertices)
-            cache.indices.removeAll(keepingCapacity: true)
-            cache.indices.append(contentsOf: context.indices)
-            // Copied into the cache's own storage: sharing the context's buffer would make the
-            // context's next `removeAll(keepingCapacity:)` allocate a fresh one for every view.
-            cache.segments.removeAll(keepingCapacity: true)
-            cache.segments.append(contentsOf: context.segments)
-            cache.generation = appearanceGeneration
-            cache.origin = origin
-            cache.scale = scale
-            cache.opacity = opacity
-            cache.style = style
-            cache.resourceGeneration = resourceGen
-        }
-        if cache.segments.count == 1, let seg = cache.segments.first {
-            list.append(vertices: cache.vertices, indices: cache.indices, texture: seg.texture)
-        } else {
-            for seg in cache.segments {
-                // Each segment's indices refer to the whole vertex block; append the block
-                // once per segment only when textures alternate (rare: images in a view).
-                list.append(vertices: cache.vertices,
-                            indices: cache.indices[seg.indexStart..<seg.indexStart + seg.indexCount],
-                            texture: seg.texture)
+        var subtree = own
+        if !subviews.isEmpty {
+            var childVisible = visible
+            var childClip = clip
+            if clipsToBounds {
+                childVisible = visible.intersection(pixelBounds)
+                if childVisible.isNull || childVisible.isEmpty {
+                    cache.subtree = subtree
+                    return subtree
+                }
+                // The visible part only: a clipping view far larger than the window (a finite
+                // but huge frame) still gives a clip rectangle inside Int32.
+                let r = PixelRect(rounding: childVisible)
+                childClip = clip.map { $0.intersection(r) } ?? r
+            }
+            var childBackdrop = backdrop
+            if let bg = backgroundColor {
+                let c = bg.resolvedComponents(with: style)
+                if c.alpha >= 0.999 { childBackdrop = (c.red, c.green, c.blue) }
+            }
+            let bo = storedBoundsOrigin
+            for sub in subviews {
+                let f = sub.storedFrame
+                let o = CGPoint(x: origin.x + (f.minX - bo.x) * scale, y: origin.y + (f.minY - bo.y) * scale)
+                subtree = subtree.union(sub.updateDrawing(&walk, origin: o, visible: childVisible, clip: childClip, opacity: opacity,
+                                                          style: style, dimming: dimming, backdrop: childBackdrop))
             }
         }
+        cache.subtree = subtree
+        return subtree
     }
 
-    /// Background, border, then `draw(_:)`.
+    /// Appends the cached blocks of this subtree that the last pass drew and that meet `region`.
+    func collect(into list: DrawList, pass: UInt64, region: [PixelRect]?) {
+        guard let cache = drawCache, cache.pass == pass else { return }
+        if let region, !region.contains(where: { $0.intersects(cache.subtree) }) { return }
+        if !cache.drawn.isEmpty, region.map({ $0.contains(where: { $0.intersects(cache.drawn) }) }) ?? true {
+            list.append(cache, dx: cache.translationX, dy: cache.translationY, clip: cache.clip)
+        }
+        for sub in subviews { sub.collect(into: list, pass: pass, region: region) }
+    }
+
+    /// Background, border, then `draw(_:)`, then the focus ring.
     func drawOwnContent(in context: DrawContext) {
         let b = bounds
         if let bg = backgroundColor {

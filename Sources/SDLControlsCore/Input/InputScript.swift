@@ -18,7 +18,7 @@ import Foundation
 /// 22 finger up 1 210 300
 /// 30 key down Tab shift       # SDL key name, then modifiers: shift ctrl alt gui
 /// 31 key up Tab
-/// 40 text "héllo \"quoted\""  # committed text (\" \\ \n escapes)
+/// 40 text "héllo \"quoted\""  # committed text (\" \\ \n \r \t \u{hex} escapes)
 /// 41 compose "にほ" 2          # IME composition text and cursor
 /// 50 focus lost               # or: focus gained
 /// 60 resize 800 600
@@ -29,10 +29,25 @@ import Foundation
 /// ```
 ///
 /// Frames count from 0 at the start of replay; lines must be in non-decreasing frame order.
-/// A malformed line stops parsing with ``InputScriptError`` naming the line and the problem.
+/// Lines end with LF, CRLF or CR. A malformed line stops parsing with ``InputScriptError``
+/// naming the line and the problem; the error quotes at most ``maximumEchoLength``
+/// characters of the offending text.
+///
+/// Limits **(project choice)**, checked by the parser: frames are 0…``maximumFrame``;
+/// coordinates are finite and within ±``UIView/maximumCoordinate`` points; a composition
+/// cursor is a whole number 0…2,147,483,647 (what SDL carries); a resize is 1…16384 points per side.
 public struct InputScript: Hashable, Sendable {
     /// The first line of a recorded script.
     public static let header = "# SDLControls input script 1"
+
+    /// The largest frame number a script may use: 1,000,000 frames, about 4.6 hours at
+    /// 60 frames per second **(project choice)**. It keeps `lastFrame + 2` (the launcher's
+    /// default run length) far from overflow, and a typo'd frame from running for days.
+    public static let maximumFrame = 1_000_000
+
+    /// The most characters of an offending token an error message quotes; longer ones are
+    /// cut with "…" (a 5 MB token is not echoed whole).
+    public static let maximumEchoLength = 40
 
     /// One scripted event.
     public enum Event: Hashable, Sendable {
@@ -94,23 +109,32 @@ public struct InputScript: Hashable, Sendable {
     public init(parsing text: String) throws {
         var entries: [Entry] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in InputScript.lines(of: text) {
             lineNumber += 1
             let tokens: [String]
             do {
-                tokens = try InputScript.tokenize(String(rawLine))
+                tokens = try InputScript.tokenize(rawLine)
             } catch let message as ScriptMessage {
                 throw InputScriptError(line: lineNumber, message: message.text)
             }
             guard !tokens.isEmpty else { continue }
             func fail(_ m: String) -> InputScriptError { InputScriptError(line: lineNumber, message: m) }
-            guard let frame = Int(tokens[0]), frame >= 0 else { throw fail("expected a frame number, found \"\(tokens[0])\"") }
+            let echo = InputScript.echo
+            guard let frame = Int(tokens[0]), frame >= 0 else {
+                let digits = !tokens[0].isEmpty && tokens[0].utf8.allSatisfy { (0x30...0x39).contains($0) }
+                if digits { throw fail("frame \(echo(tokens[0])) is over the limit of \(InputScript.maximumFrame)") }
+                throw fail("expected a frame number, found \(echo(tokens[0]))")
+            }
+            guard frame <= InputScript.maximumFrame else { throw fail("frame \(frame) is over the limit of \(InputScript.maximumFrame)") }
             if let last = entries.last, frame < last.frame { throw fail("frame \(frame) comes before frame \(last.frame)") }
             guard tokens.count >= 2 else { throw fail("missing device after the frame number") }
             let args = Array(tokens.dropFirst(2))
             func number(_ i: Int, _ what: String) throws -> CGFloat {
                 guard i < args.count else { throw fail("missing \(what)") }
-                guard let v = Double(args[i]), v.isFinite else { throw fail("\(what) must be a finite number, found \"\(args[i])\"") }
+                guard let v = Double(args[i]), v.isFinite else { throw fail("\(what) must be a finite number, found \(echo(args[i]))") }
+                guard abs(v) <= Double(UIView.maximumCoordinate) else {
+                    throw fail("\(what) \(echo(args[i])) is beyond ±\(Int(UIView.maximumCoordinate))")
+                }
                 return CGFloat(v)
             }
             func phase(_ i: Int) throws -> Phase {
@@ -118,7 +142,7 @@ public struct InputScript: Hashable, Sendable {
                 return p
             }
             func count(_ n: Int) throws {
-                if args.count > n { throw fail("unexpected \"\(args[n])\"") }
+                if args.count > n { throw fail("unexpected \(echo(args[n]))") }
             }
             let event: Event
             switch tokens[1] {
@@ -141,7 +165,7 @@ public struct InputScript: Hashable, Sendable {
                     case "ctrl": mods.insert(.control)
                     case "alt": mods.insert(.alternate)
                     case "gui": mods.insert(.command)
-                    default: throw fail("unknown modifier \"\(m)\" (shift, ctrl, alt, gui)")
+                    default: throw fail("unknown modifier \(echo(m)) (shift, ctrl, alt, gui)")
                     }
                 }
                 event = .key(down: dir == "down", name: args[1], modifiers: mods)
@@ -150,7 +174,13 @@ public struct InputScript: Hashable, Sendable {
                 event = .text(args[0])
             case "compose":
                 guard !args.isEmpty else { throw fail("compose takes a quoted string and a cursor") }
-                let cursor = args.count > 1 ? Int(try number(1, "cursor")) : 0
+                var cursor = 0
+                if args.count > 1 {
+                    guard let c = Int(args[1]), c >= 0, c <= Int(Int32.max) else {
+                        throw fail("cursor must be a whole number 0…\(Int32.max), found \(echo(args[1]))")
+                    }
+                    cursor = c
+                }
                 event = .compose(args[0], cursor: cursor)
                 try count(2)
             case "focus":
@@ -168,7 +198,7 @@ public struct InputScript: Hashable, Sendable {
                 var next = 2
                 if action == "axis" {
                     guard let axis = UIGameControllerInput.Axis.allCases.first(where: { "\($0)".lowercased() == args[1].lowercased() }) else {
-                        throw fail("unknown axis \"\(args[1])\" (\(UIGameControllerInput.Axis.allCases.map { "\($0)" }.joined(separator: ", ")))")
+                        throw fail("unknown axis \(echo(args[1])) (\(UIGameControllerInput.Axis.allCases.map { "\($0)" }.joined(separator: ", ")))")
                     }
                     let value = try number(2, "axis value")
                     guard value >= -1, value <= 1 else { throw fail("axis value must be -1…1") }
@@ -176,7 +206,7 @@ public struct InputScript: Hashable, Sendable {
                     next = 3
                 } else {
                     guard let button = UIGameControllerInput.Button.allCases.first(where: { "\($0)".lowercased() == args[1].lowercased() }) else {
-                        throw fail("unknown button \"\(args[1])\" (\(UIGameControllerInput.Button.allCases.map { "\($0)" }.joined(separator: ", ")))")
+                        throw fail("unknown button \(echo(args[1])) (\(UIGameControllerInput.Button.allCases.map { "\($0)" }.joined(separator: ", ")))")
                     }
                     kind = action == "down" ? .buttonDown(button) : .buttonUp(button)
                 }
@@ -191,7 +221,7 @@ public struct InputScript: Hashable, Sendable {
                 try count(0)
                 event = .quit
             default:
-                throw fail("unknown device \"\(tokens[1])\" (mouse, finger, key, text, compose, focus, resize, pad, quit)")
+                throw fail("unknown device \(echo(tokens[1])) (mouse, finger, key, text, compose, focus, resize, pad, quit)")
             }
             entries.append(Entry(frame: frame, event: event))
         }
@@ -206,24 +236,30 @@ public struct InputScript: Hashable, Sendable {
     }
 
     static func format(_ event: Event) -> String {
+        // What the parser reads back: finite, within ±maximumCoordinate (a script built in
+        // code may hold anything; infinities are clamped and NaN written as 0).
         func n(_ v: CGFloat) -> String {
-            v == v.rounded() ? String(Int(v)) : String(format: "%.2f", Double(v))
+            let c = v.isNaN ? 0 : min(max(v, -UIView.maximumCoordinate), UIView.maximumCoordinate)
+            return c == c.rounded() ? String(Int(c)) : String(format: "%.2f", Double(c))
         }
         switch event {
         case .mouse(let p, let pt): return "mouse \(p.rawValue) \(n(pt.x)) \(n(pt.y))"
         case .finger(let p, let id, let pt): return "finger \(p.rawValue) \(id) \(n(pt.x)) \(n(pt.y))"
         case .key(let down, let name, let mods):
             // Names with spaces ("Left Shift", "Keypad Enter") are quoted.
-            var s = "key \(down ? "down" : "up") \(name.contains(" ") ? quote(name) : name)"
+            let plain = !name.isEmpty && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != "#" && $0 != "\"" && $0 != "\\" }
+            var s = "key \(down ? "down" : "up") \(plain ? name : quote(name))"
             if mods.contains(.shift) { s += " shift" }
             if mods.contains(.control) { s += " ctrl" }
             if mods.contains(.alternate) { s += " alt" }
             if mods.contains(.command) { s += " gui" }
             return s
         case .text(let t): return "text \(quote(t))"
-        case .compose(let t, let c): return "compose \(quote(t)) \(c)"
+        case .compose(let t, let c): return "compose \(quote(t)) \(min(max(c, 0), Int(Int32.max)))"
         case .focus(let gained): return "focus \(gained ? "gained" : "lost")"
-        case .resize(let s): return "resize \(n(s.width)) \(n(s.height))"
+        case .resize(let s):
+            func side(_ v: CGFloat) -> String { n(v.isNaN ? 1 : min(max(v, 1), 16384)) }
+            return "resize \(side(s.width)) \(side(s.height))"
         case .controller(let kind, let controller):
             let id = controller == 0 ? "" : " \(controller)"
             switch kind {
@@ -235,23 +271,67 @@ public struct InputScript: Hashable, Sendable {
         }
     }
 
+    /// A quoted string the tokenizer reads back exactly: quotes, backslashes and every
+    /// control or line-breaking character are escaped (`\n`, `\r`, `\t`, `\u{…}`), so
+    /// recorded text never splits a line.
     static func quote(_ s: String) -> String {
         var out = "\""
-        for ch in s {
-            switch ch {
+        for scalar in s.unicodeScalars {
+            switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            default: out.append(ch)
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let v = scalar.value
+                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {
+                    out += "\\u{" + String(v, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""
     }
 
+    /// `token` quoted for an error message, cut to ``maximumEchoLength`` characters.
+    static func echo(_ token: String) -> String {
+        // utf8.count is O(1): a megabyte token is not walked to find out it is long.
+        guard token.utf8.count > maximumEchoLength else { return "\"" + token + "\"" }
+        let head = token.prefix(maximumEchoLength)
+        guard head.endIndex < token.endIndex else { return "\"" + token + "\"" }
+        return "\"" + head + "…\" (\(token.utf8.count) bytes)"
+    }
+
+    /// The lines of `text`: ends are LF, CRLF or CR. By Unicode scalar (in Swift "\r\n" is
+    /// one Character), so a megabyte line splits without grapheme breaking.
+    static func lines(of text: String) -> [Substring] {
+        let u = text.unicodeScalars
+        var lines: [Substring] = []
+        var start = u.startIndex
+        var i = u.startIndex
+        while i < u.endIndex {
+            let c = u[i]
+            if c == "\n" || c == "\r" {
+                lines.append(Substring(u[start..<i]))
+                i = u.index(after: i)
+                if c == "\r", i < u.endIndex, u[i] == "\n" { i = u.index(after: i) }
+                start = i
+            } else {
+                i = u.index(after: i)
+            }
+        }
+        lines.append(Substring(u[start..<u.endIndex]))
+        return lines
+    }
+
     private struct ScriptMessage: Error { let text: String }
 
     /// Splits a line into words and quoted strings; drops a trailing `# comment`.
-    private static func tokenize(_ line: String) throws -> [String] {
+    private static func tokenize(_ text: Substring) throws -> [String] {
+        // By Unicode scalar, not Character: a megabyte token splits without grapheme breaking.
+        let line = text.unicodeScalars
         var tokens: [String] = []
         var i = line.startIndex
         while i < line.endIndex {
@@ -259,7 +339,7 @@ public struct InputScript: Hashable, Sendable {
             if c == " " || c == "\t" || c == "\r" { i = line.index(after: i); continue }
             if c == "#" { break }
             if c == "\"" {
-                var s = ""
+                var s = String.UnicodeScalarView()
                 i = line.index(after: i)
                 var closed = false
                 while i < line.endIndex {
@@ -269,8 +349,26 @@ public struct InputScript: Hashable, Sendable {
                         guard i < line.endIndex else { break }
                         switch line[i] {
                         case "n": s.append("\n")
+                        case "r": s.append("\r")
+                        case "t": s.append("\t")
                         case "\"": s.append("\"")
                         case "\\": s.append("\\")
+                        case "u":
+                            // \u{hex}: one Unicode scalar, 1 to 6 hex digits.
+                            var j = line.index(after: i)
+                            guard j < line.endIndex, line[j] == "{" else { throw ScriptMessage(text: "expected \\u{hex} in a string") }
+                            j = line.index(after: j)
+                            var hex = ""
+                            while j < line.endIndex, line[j] != "}", hex.unicodeScalars.count <= 6 {
+                                hex.unicodeScalars.append(line[j])
+                                j = line.index(after: j)
+                            }
+                            guard j < line.endIndex, line[j] == "}", (1...6).contains(hex.unicodeScalars.count),
+                                  let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) else {
+                                throw ScriptMessage(text: "bad \\u{hex} escape in a string")
+                            }
+                            s.append(scalar)
+                            i = j
                         default: throw ScriptMessage(text: "unknown escape \\\(line[i]) in a string")
                         }
                     } else if d == "\"" {
@@ -283,15 +381,15 @@ public struct InputScript: Hashable, Sendable {
                     i = line.index(after: i)
                 }
                 guard closed else { throw ScriptMessage(text: "unterminated string") }
-                tokens.append(s)
+                tokens.append(String(s))
                 continue
             }
-            var word = ""
+            var word = String.UnicodeScalarView()
             while i < line.endIndex, line[i] != " ", line[i] != "\t", line[i] != "\r" {
                 word.append(line[i])
                 i = line.index(after: i)
             }
-            tokens.append(word)
+            tokens.append(String(word))
         }
         return tokens
     }

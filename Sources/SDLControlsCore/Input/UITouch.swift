@@ -38,8 +38,15 @@ public final class UITouch {
     public internal(set) var timestamp: TimeInterval
     /// What produced the touch.
     public let type: TouchType
-    /// The view the touch began in; nil if no view took it.
-    public internal(set) var view: UIView?
+    /// The view the touch began in; nil if no view took it. A snapshot handed to a queued
+    /// action (rule E2) holds it weakly, so the queue never keeps a view alive: it is nil there
+    /// once the view was freed.
+    public internal(set) var view: UIView? {
+        get { liveView ?? snapshotView }
+        set { liveView = newValue }
+    }
+    private var liveView: UIView?
+    private weak var snapshotView: UIView?
     /// The window the touch belongs to.
     public internal(set) weak var window: UIWindow?
     /// Current location in window points.
@@ -82,7 +89,7 @@ public final class UITouch {
         let t = UITouch(contactID: contactID, type: type, location: locationInWindow, timestamp: timestamp, window: window)
         t.phase = phase
         t.tapCount = tapCount
-        t.view = view
+        t.snapshotView = view
         t.previousLocationInWindow = previousLocationInWindow
         t.original = original ?? self
         return t

@@ -167,7 +167,7 @@ open class UIScrollView: UIView {
     /// past its edges. Non-finite values become 0.
     open var contentInset: UIEdgeInsets = .zero {
         didSet {
-            func f(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(v, -UIScrollView.maximumLength), UIScrollView.maximumLength) : 0 }
+            let f = UIView.sanitizedCoordinate
             let clean = UIEdgeInsets(top: f(contentInset.top), left: f(contentInset.left), bottom: f(contentInset.bottom), right: f(contentInset.right))
             if clean != contentInset { contentInset = clean; return }
             guard oldValue != contentInset else { return }
@@ -325,12 +325,6 @@ open class UIScrollView: UIView {
     }
 
     // MARK: Internal
-
-    static let maximumLength: CGFloat = 16_777_216
-
-    static func sanitizedLength(_ v: CGFloat) -> CGFloat {
-        v.isFinite ? min(max(0, v), maximumLength) : 0
-    }
 
     /// The offset changed (by any route): lay out (indicators, subclass tiling), tell the delegate.
     func contentOffsetDidChange() {

@@ -3,15 +3,23 @@ import Foundation
 /// A reference to an image asset. The core knows its file and, once a host has loaded it,
 /// its size; pixels live in the SDL host, which loads and caches them as textures.
 public final class UIImage: Hashable, Sendable {
-    /// Folders searched by ``init(named:)``, in order. The SDL host adds `Assets/` here.
-    nonisolated(unsafe) public static var assetSearchPaths: [URL] = UIImage.defaultSearchPaths()
+    /// Folders searched by ``init(named:)``, in order: `Assets/` in the working folder, then
+    /// the working folder. Safe to read and change from any thread (a lock guards it), as
+    /// `UIImage(named:)` may be called from any thread.
+    public static var assetSearchPaths: [URL] {
+        get { searchPaths.withLock { $0 } }
+        set { searchPaths.withLock { $0 = newValue } }
+    }
+    private static let searchPaths = Locked(UIImage.defaultSearchPaths())
 
     /// The file this image comes from.
     public let url: URL
     /// The asset name it was created with, when created by name.
     public let name: String?
-    /// The size in points (pixels divided by ``scale``). Read from the file header for PNG and
-    /// BMP files; zero for other formats until a host decodes them and creates a sized image.
+    /// The size in points (pixels divided by ``scale``). Read from the file header for PNG,
+    /// JPEG, GIF and BMP files; zero for other formats until a host decodes them and creates a
+    /// sized image, and zero for a header that breaks its format's rules (a PNG side of 0 or
+    /// over 2^31 − 1): such a file won't decode either.
     public let size: CGSize
     /// Pixels per point (an `@2x` file has scale 2).
     public let scale: CGFloat
@@ -56,21 +64,63 @@ public final class UIImage: Hashable, Sendable {
         }
     }
 
-    /// Reads the pixel size from a PNG or BMP header without decoding; nil for other files.
-    static func pixelSize(ofFileAt url: URL) -> CGSize? {
+    /// Reads the pixel size from a PNG, JPEG, GIF or BMP header without decoding; nil for
+    /// other files and for headers that break their format's rules. Hosts also use it to
+    /// refuse an image over their size limit before decoding it (a 65 KB PNG can claim
+    /// 23,200 × 23,200 pixels).
+    package static func pixelSize(ofFileAt url: URL) -> CGSize? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 26), head.count >= 26 else { return nil }
+        guard let head = try? handle.read(upToCount: 26), head.count >= 10 else { return nil }
         let b = [UInt8](head)
         func be32(_ i: Int) -> UInt32 { b[i..<i + 4].reduce(0) { $0 << 8 | UInt32($1) } }
         func le32(_ i: Int) -> Int32 { Int32(bitPattern: b[i..<i + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }) }
-        if b[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            return CGSize(width: CGFloat(be32(16)), height: CGFloat(be32(20)))
+        if b.count >= 24, b[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            // The first chunk must be IHDR; each side is 1...2^31 − 1 (PNG specification).
+            guard b[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
+            let w = be32(16), h = be32(20)
+            guard (1...0x7FFF_FFFF).contains(w), (1...0x7FFF_FFFF).contains(h) else { return nil }
+            return CGSize(width: CGFloat(w), height: CGFloat(h))
         }
-        if b[0] == 0x42, b[1] == 0x4D {
+        if b.count >= 26, b[0] == 0x42, b[1] == 0x4D {
             // A negative height marks a top-down bitmap. `magnitude`, not `abs`: a hostile
             // Int32.min has no positive Int32.
-            return CGSize(width: CGFloat(le32(18).magnitude), height: CGFloat(le32(22).magnitude))
+            let w = le32(18).magnitude, h = le32(22).magnitude
+            guard w > 0, h > 0 else { return nil }
+            return CGSize(width: CGFloat(w), height: CGFloat(h))
+        }
+        if b[0..<6].elementsEqual(Array("GIF87a".utf8)) || b[0..<6].elementsEqual(Array("GIF89a".utf8)) {
+            let w = UInt16(b[6]) | UInt16(b[7]) << 8, h = UInt16(b[8]) | UInt16(b[9]) << 8
+            guard w > 0, h > 0 else { return nil }
+            return CGSize(width: CGFloat(w), height: CGFloat(h))
+        }
+        if b[0] == 0xFF, b[1] == 0xD8 {
+            try? handle.seek(toOffset: 0)
+            return jpegPixelSize(handle)
+        }
+        return nil
+    }
+
+    /// The size in a JPEG's start-of-frame segment, found by walking the segments from the
+    /// start (within the first 1 MiB: EXIF data and thumbnails come before it).
+    private static func jpegPixelSize(_ handle: FileHandle) -> CGSize? {
+        guard let data = try? handle.read(upToCount: 1 << 20) else { return nil }
+        let b = [UInt8](data)
+        var i = 2
+        while i + 9 < b.count {
+            guard b[i] == 0xFF else { return nil }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }                        // fill byte
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            // Start of frame (baseline, progressive, …), not DHT (C4), JPG (C8) or DAC (CC).
+            if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
+                let h = Int(b[i + 5]) << 8 | Int(b[i + 6]), w = Int(b[i + 7]) << 8 | Int(b[i + 8])
+                guard w > 0, h > 0 else { return nil }
+                return CGSize(width: CGFloat(w), height: CGFloat(h))
+            }
+            guard length >= 2 else { return nil }
+            i += 2 + length
         }
         return nil
     }
@@ -83,5 +133,19 @@ public final class UIImage: Hashable, Sendable {
     private static func defaultSearchPaths() -> [URL] {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         return [cwd.appendingPathComponent("Assets"), cwd]
+    }
+}
+
+/// A value guarded by a lock, for the few process-wide settings that any thread may read.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }

@@ -7,21 +7,25 @@ import Foundation
 @MainActor
 open class UILabel: UIView {
     /// The text; nil draws nothing.
-    open var text: String? { didSet { if oldValue != text { contentChanged() } } }
+    @exclusivity(unchecked) open var text: String? { didSet { if oldValue != text { contentChanged() } } }
     /// The font.
-    open var font: UIFont = .systemFont(ofSize: UIFont.labelFontSize) { didSet { if oldValue != font { contentChanged() } } }
+    @exclusivity(unchecked) open var font: UIFont = .systemFont(ofSize: UIFont.labelFontSize) { didSet { if oldValue != font { contentChanged() } } }
     /// The text colour.
-    open var textColor: UIColor = .label { didSet { if oldValue != textColor { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var textColor: UIColor = .label { didSet { if oldValue != textColor { setNeedsDisplay() } } }
     /// Horizontal alignment; natural follows the layout direction.
-    open var textAlignment: NSTextAlignment = .natural { didSet { if oldValue != textAlignment { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var textAlignment: NSTextAlignment = .natural { didSet { if oldValue != textAlignment { setNeedsDisplay() } } }
     /// The most lines to draw; 0 means no limit. Negative values act as 0.
-    open var numberOfLines: Int = 1 { didSet { if oldValue != numberOfLines { contentChanged() } } }
+    @exclusivity(unchecked) open var numberOfLines: Int = 1 { didSet { if oldValue != numberOfLines { contentChanged() } } }
     /// How lines are wrapped and the last line truncated.
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if oldValue != lineBreakMode { contentChanged() } } }
+    @exclusivity(unchecked) open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if oldValue != lineBreakMode { contentChanged() } } }
     /// Whether the label draws dimmed, as a disabled control's label.
-    open var isEnabled: Bool = true { didSet { if oldValue != isEnabled { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var isEnabled: Bool = true { didSet { if oldValue != isEnabled { setNeedsDisplay() } } }
 
-    private var cachedLines: (width: CGFloat, lines: [String])?
+    @exclusivity(unchecked) private var cachedLines: (width: CGFloat, maxLines: Int, lines: [String])?
+    /// The drawn layout (lines, each line's width, the line height) for the current bounds:
+    /// kept until the text, font, size or measurement changes, so redrawing a label (a new
+    /// colour, a move, a fade) measures nothing.
+    @exclusivity(unchecked) private var cachedDrawLayout: (size: CGSize, lines: [String], widths: [CGFloat], lineHeight: CGFloat)?
 
     /// Creates a label; labels take no touches by default, as in UIKit.
     public override init(frame: CGRect) {
@@ -31,6 +35,7 @@ open class UILabel: UIView {
 
     private func contentChanged() {
         cachedLines = nil
+        cachedDrawLayout = nil
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
@@ -57,7 +62,7 @@ open class UILabel: UIView {
     /// unlimited).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let maxWidth = size.width.isFinite && size.width > 0 ? size.width : .greatestFiniteMagnitude
-        let lines = layoutLines(width: maxWidth)
+        let lines = layoutLines(width: maxWidth, maxLines: max(0, numberOfLines))
         let m = measurer
         let lineHeight = m.metrics(of: font).lineHeight
         let width = lines.map { m.size(of: $0, font: font).width }.max() ?? 0
@@ -87,28 +92,55 @@ open class UILabel: UIView {
     /// Baselines of the first and last drawn lines (text is centred vertically, as drawn).
     override func textBaselines(forHeight height: CGFloat) -> (firstFromTop: CGFloat, lastFromBottom: CGFloat)? {
         let metrics = measurer.metrics(of: font)
-        let count = CGFloat(max(1, layoutLines(width: bounds.width).count))
+        let count = CGFloat(max(1, displayedLines.count))
         let top = ((height - metrics.lineHeight * count) / 2).rounded(.down)
         let first = top + metrics.ascender
         return (first, height - (first + metrics.lineHeight * (count - 1)))
     }
 
-    /// The lines as drawn at the current width (wrapped and truncated); for tests and layout.
-    public var displayedLines: [String] { layoutLines(width: bounds.width) }
+    /// The lines as drawn in the current bounds (wrapped and truncated); for tests and layout.
+    /// As in UIKit, only the lines that fit the label's height are shown (at least one), and
+    /// the last shown line is truncated per ``lineBreakMode`` when text remains: so a label
+    /// lays out what it shows, not all of a 100,000-character text.
+    public var displayedLines: [String] { layoutLines(width: bounds.width, maxLines: visibleLineLimit) }
+
+    /// ``numberOfLines``, further limited to the lines that fit the bounds' height (at least
+    /// one; half a point of rounding is forgiven).
+    private var visibleLineLimit: Int {
+        let wanted = max(0, numberOfLines)
+        let lineHeight = measurer.metrics(of: font).lineHeight
+        guard bounds.height > 0, lineHeight > 0 else { return wanted }
+        let fitting = max(1, Int(min((bounds.height + 0.5) / lineHeight, 1_000_000)))
+        return wanted == 0 ? fitting : min(wanted, fitting)
+    }
 
     open override func draw(_ rect: CGRect) {
         // No room, no text (layout treats width 0 as "unlimited" only when measuring).
         guard bounds.width > 0, bounds.height > 0, let ctx = UIGraphicsGetCurrentContext() else { return }
-        let lines = layoutLines(width: bounds.width)
+        let layout: (size: CGSize, lines: [String], widths: [CGFloat], lineHeight: CGFloat)
+        if let c = cachedDrawLayout, c.size == bounds.size {
+            layout = c
+        } else {
+            let m = measurer
+            let f = font
+            let lineHeight = m.metrics(of: f).lineHeight
+            // One line that fits: measured once, no line breaking (most labels and titles).
+            if let t = text, !t.isEmpty, t.utf8.count <= TextLayout.shortText, !TextLayout.mayBreakLines(t), case let w = m.size(of: t, font: f).width, w <= bounds.width {
+                layout = (bounds.size, [t], [w], lineHeight)
+            } else {
+                let lines = layoutLines(width: bounds.width, maxLines: visibleLineLimit)
+                layout = (bounds.size, lines, lines.map { m.size(of: $0, font: f).width }, lineHeight)
+            }
+            cachedDrawLayout = layout
+        }
+        let lines = layout.lines
         guard !lines.isEmpty else { return }
-        let m = measurer
-        let lineHeight = m.metrics(of: font).lineHeight
+        let lineHeight = layout.lineHeight
         let total = lineHeight * CGFloat(lines.count)
         var y = ((bounds.height - total) / 2).rounded(.down)   // vertically centered, as UIKit
-        let color = isEnabled ? textColor : textColor.withAlphaComponent(textColor.alpha * Theme.disabledAlpha)
+        let color = textColor   // a label that is not enabled fades as a layer (drawsDisabledDimmed)
         let align = textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection)
-        for line in lines {
-            let w = m.size(of: line, font: font).width
+        for (line, w) in zip(lines, layout.widths) {
             let x: CGFloat
             switch align {
             case .center: x = ((bounds.width - w) / 2).rounded(.down)
@@ -122,24 +154,53 @@ open class UILabel: UIView {
 
     var measurer: TextMeasuring { textMeasurer }
 
-    func layoutLines(width: CGFloat) -> [String] {
+    /// A label that is not enabled draws dimmed, by the one mechanism disabled controls use.
+    override var drawsDisabledDimmed: Bool { !isEnabled }
+
+    override func textMetricsChanged() {
+        cachedLines = nil
+        cachedDrawLayout = nil
+        super.textMetricsChanged()
+    }
+
+    func layoutLines(width: CGFloat, maxLines: Int) -> [String] {
         guard let text, !text.isEmpty else { return [] }
-        if let c = cachedLines, c.width == width { return c.lines }
-        let lines = TextLayout.lines(text, font: font, width: width, maxLines: max(0, numberOfLines), mode: lineBreakMode, measurer: measurer)
-        cachedLines = (width, lines)
+        if let c = cachedLines, c.width == width, c.maxLines == maxLines { return c.lines }
+        let lines = TextLayout.lines(text, font: font, width: width, maxLines: maxLines, mode: lineBreakMode, measurer: measurer)
+        cachedLines = (width, maxLines, lines)
         return lines
     }
 
     open override var frame: CGRect {
-        didSet { if oldValue.size != frame.size { cachedLines = nil } }
+        didSet { if oldValue.size != frame.size { cachedLines = nil; cachedDrawLayout = nil } }
     }
 }
 
-/// Line breaking and truncation shared by labels and buttons.
+/// Line breaking and truncation shared by labels, segmented controls and custom controls: the one
+/// truncation routine.
+///
+/// Cost is near-linear in the text that is laid out: the longest prefix that fits a line is
+/// found by galloping (doubling from a guess, then bisecting) over grapheme boundaries, so a
+/// line of L characters costs O(log L) measurements of about L characters, and the rest of
+/// the text is never measured whole. Lines are cut only at grapheme boundaries (emoji with
+/// ZWJ, flags and combining marks stay whole). Lines end at every newline character (LF,
+/// CR, CRLF, U+2028, …).
 @MainActor
 public enum TextLayout {
     /// The ellipsis used for truncation.
     public static let ellipsis = "…"
+
+    /// Text up to this many UTF-8 bytes is measured whole before breaking: one line that fits
+    /// then costs one measurement. Longer text never is, so a 100,000-character label is
+    /// measured only near where its lines end.
+    static let shortText = 256
+
+    /// Whether `text` may hold a line break (U+000A…U+000D, U+0085, U+2028, U+2029: every
+    /// newline kind breaks). A cheap byte scan, so one-line text skips line breaking; it may
+    /// answer true for text without one (other U+20xx characters), never false for text with one.
+    static func mayBreakLines(_ text: String) -> Bool {
+        text.utf8.contains { ($0 >= 0x0A && $0 <= 0x0D) || $0 == 0xC2 || $0 == 0xE2 }
+    }
 
     /// Breaks `text` into lines no wider than `width`, at most `maxLines` (0: unlimited),
     /// truncating the last line per `mode`. Explicit newlines always break.
@@ -147,55 +208,61 @@ public enum TextLayout {
                              measurer: TextMeasuring) -> [String] {
         let limit = width > 0 ? width : .greatestFiniteMagnitude
         func fits(_ s: String) -> Bool { measurer.size(of: s, font: font).width <= limit }
+        // One line that fits needs no breaking and no truncation (most labels and titles).
+        if text.utf8.count <= shortText, !mayBreakLines(text), fits(text) { return [text] }
+        let guess = firstGuess(width: limit, font: font)
         var result: [String] = []
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Whether text is left that no line shows (the last line then gets an ellipsis).
+        var more = false
         let single = maxLines == 1
-        outer: for paragraph in paragraphs {
-            if single || mode == .byClipping || mode == .byTruncatingHead || mode == .byTruncatingMiddle
-                || (mode == .byTruncatingTail && maxLines == 1) {
-                result.append(paragraph)
-                if single { break outer }
-                continue
-            }
-            var remaining = Substring(paragraph)
-            if remaining.isEmpty { result.append("") }
-            while !remaining.isEmpty {
-                if maxLines > 0 && result.count == maxLines { break outer }
-                if fits(String(remaining)) {
-                    result.append(String(remaining))
-                    break
-                }
-                // The longest prefix that fits, preferring a word boundary.
-                var lo = 1, hi = remaining.count, best = 1
-                while lo <= hi {
-                    let mid = (lo + hi) / 2
-                    if fits(String(remaining.prefix(mid))) { best = mid; lo = mid + 1 } else { hi = mid - 1 }
-                }
-                var cut = best
-                if mode != .byCharWrapping {
-                    let prefix = remaining.prefix(best + 1)
-                    if let space = prefix.lastIndex(where: { $0 == " " }), space > remaining.startIndex {
-                        cut = remaining.distance(from: remaining.startIndex, to: space)
+        let wraps = !single && (mode == .byWordWrapping || mode == .byCharWrapping || mode == .byTruncatingTail)
+        var rest = Substring(text)
+        outer: while true {
+            let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+            let paragraph = rest[..<end]
+            let isLast = end == rest.endIndex
+            if maxLines > 0 && result.count == maxLines { more = true; break }
+            if !wraps {
+                result.append(String(paragraph))
+            } else if paragraph.isEmpty {
+                result.append("")
+            } else {
+                var remaining = paragraph
+                while !remaining.isEmpty {
+                    if maxLines > 0 && result.count == maxLines { more = true; break outer }
+                    let (_, cutIndex, whole) = longestFittingPrefix(remaining, guess: guess, fits: fits)
+                    if whole {
+                        result.append(String(remaining))
+                        break
                     }
+                    var cut = cutIndex
+                    if mode != .byCharWrapping {
+                        // Prefer the last space up to one grapheme past what fits (a space may overhang).
+                        let window = remaining[..<(cut < remaining.endIndex ? remaining.index(after: cut) : cut)]
+                        if let space = window.lastIndex(of: " "), space > remaining.startIndex { cut = space }
+                    }
+                    result.append(String(remaining[..<cut]).trimmingCharacters(in: .whitespaces))
+                    remaining = remaining[cut...].drop(while: { $0 == " " })
                 }
-                let line = remaining.prefix(cut)
-                result.append(String(line).trimmingCharacters(in: .whitespaces))
-                remaining = remaining.dropFirst(cut).drop(while: { $0 == " " })
             }
+            if isLast { break }
+            rest = rest[rest.index(after: end)...]
+            if single { more = true; break }
         }
-        if maxLines > 0 && result.count > maxLines { result = Array(result.prefix(maxLines)) }
-        // Truncate the last line if text remains or it is too wide.
-        let consumedAll = result.joined(separator: " ").count >= text.replacingOccurrences(of: "\n", with: " ").count
-        if let last = result.last, mode != .byClipping, !fits(last) || !consumedAll {
-            result[result.count - 1] = truncate(last, more: !consumedAll, mode: mode, fits: fits)
+        if let last = result.last, mode != .byClipping, more || !fits(last) {
+            // `more: true` also for a line that is too wide: it gets an ellipsis either way,
+            // and truncate need not measure the whole line again.
+            result[result.count - 1] = truncate(last, more: true, mode: mode, fits: fits)
         }
         return result
     }
 
-    static func truncate(_ line: String, more: Bool, mode: NSLineBreakMode, fits: (String) -> Bool) -> String {
+    /// `line` cut with an ellipsis per `mode` (tail, head or middle; other modes cut the tail)
+    /// to the most graphemes that fit. Returned as is when it fits and `more` is false;
+    /// just the ellipsis when nothing else fits.
+    public static func truncate(_ line: String, more: Bool, mode: NSLineBreakMode, fits: (String) -> Bool) -> String {
         if !more && fits(line) { return line }
         let chars = Array(line)
-        var lo = 0, hi = chars.count, best = 0
         func candidate(_ n: Int) -> String {
             switch mode {
             case .byTruncatingHead: return ellipsis + String(chars.suffix(n))
@@ -205,10 +272,72 @@ public enum TextLayout {
             default: return String(chars.prefix(n)).trimmingCharacters(in: .whitespaces) + ellipsis
             }
         }
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            if fits(candidate(mid)) { best = mid; lo = mid + 1 } else { hi = mid - 1 }
-        }
+        // Gallop from a small count: only text near the answer is measured, never all of a
+        // 100,000-character line over and over.
+        let best = largestFitting(upTo: chars.count, guess: 16) { fits(candidate($0)) }
         return candidate(best)
+    }
+
+    /// A first guess of how many graphemes fill `width`: about half an em each.
+    static func firstGuess(width: CGFloat, font: UIFont) -> Int {
+        let g = width / max(1, font.pointSize * 0.5)
+        return g.isNaN ? 1 << 16 : Int(max(4, min(65_536, g)))
+    }
+
+    /// The largest `n` in 0...`count` with `fits(n)` (assumed true at 0 and monotonic), found
+    /// by doubling from `guess` and then bisecting: O(log n) calls, all near the answer.
+    static func largestFitting(upTo count: Int, guess: Int, fits: (Int) -> Bool) -> Int {
+        guard count > 0 else { return 0 }
+        var lo = 0, hi = count + 1          // fits(lo); hi is the first known not to fit
+        var probe = min(max(1, guess), count)
+        while true {
+            if fits(probe) {
+                lo = probe
+                if probe == count { return count }
+                probe = min(count, probe * 2)
+            } else {
+                hi = probe
+                break
+            }
+        }
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            if fits(mid) { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The longest prefix of `text` that fits (at least one grapheme): its grapheme count,
+    /// the index where it ends, and whether it is all of `text`. Grapheme boundaries are found
+    /// only as far as the search goes, so a short line of a huge paragraph costs little.
+    static func longestFittingPrefix(_ text: Substring, guess: Int, fits: (String) -> Bool) -> (count: Int, end: String.Index, whole: Bool) {
+        var bounds: [String.Index] = [text.startIndex]   // bounds[k]: after k graphemes
+        // Extends `bounds` to n graphemes, or to the end; returns how many are known.
+        func reach(_ n: Int) -> Int {
+            while bounds.count <= n, let last = bounds.last, last < text.endIndex {
+                bounds.append(text.index(after: last))
+            }
+            return bounds.count - 1
+        }
+        var lo = 0, hi: Int?
+        var probe = max(1, guess)
+        while hi == nil {
+            let n = min(probe, reach(probe))
+            if fits(String(text[..<bounds[n]])) {
+                lo = n
+                if bounds[n] == text.endIndex { return (n, text.endIndex, true) }
+                probe = n * 2
+            } else {
+                hi = n
+            }
+        }
+        var h = hi!
+        while h - lo > 1 {
+            let mid = lo + (h - lo) / 2
+            if fits(String(text[..<bounds[mid]])) { lo = mid } else { h = mid }
+        }
+        let n = max(1, lo)   // at least one grapheme per line, even when it is too wide
+        _ = reach(n)
+        return (n, bounds[n], bounds[n] == text.endIndex)
     }
 }

@@ -22,7 +22,7 @@ extension UIView {
             guard let old = subviews.firstIndex(where: { $0 === view }) else { return }
             subviews.remove(at: old)
             subviews.insert(view, at: min(max(0, index), subviews.count))
-            setNeedsDisplay()
+            view.invalidateDrawnArea()   // its pixels are now above or below others
             return
         }
         let newWindow = self as? UIWindow ?? window
@@ -41,7 +41,8 @@ extension UIView {
         if view.storedTintColor == nil { view.notifyTintChange() }
         view.setNeedsLayout()
         setNeedsLayout()
-        setNeedsDisplay()
+        // The new subview is drawn (and its pixels marked changed) on the next pass.
+        storedWindow?.needsRedraw = true
     }
 
     /// Inserts `view` just below `sibling`; appends when `sibling` is not a subview.
@@ -83,14 +84,14 @@ extension UIView {
     public func bringSubviewToFront(_ view: UIView) {
         guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
         subviews.append(subviews.remove(at: i))
-        setNeedsDisplay()
+        view.invalidateDrawnArea()
     }
 
     /// Moves a subview to the back (drawn first, hit-tested last).
     public func sendSubviewToBack(_ view: UIView) {
         guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
         subviews.insert(subviews.remove(at: i), at: 0)
-        setNeedsDisplay()
+        view.invalidateDrawnArea()
     }
 
     /// Whether this view is `view` or one of its ancestors.
@@ -116,10 +117,11 @@ extension UIView {
 
     private func detachFromSuperview() {
         guard let sup = storedSuperview else { return }
+        // While still in its window: the pixels it covered change.
+        invalidateDrawnArea()
         if let i = sup.subviews.firstIndex(where: { $0 === self }) { sup.subviews.remove(at: i) }
         storedSuperview = nil
         sup.setNeedsLayout()
-        sup.setNeedsDisplay()
     }
 
     func propagateWillMove(toWindow newWindow: UIWindow?) {

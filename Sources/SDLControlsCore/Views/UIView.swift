@@ -8,23 +8,25 @@ import Foundation
 @MainActor
 open class UIView: UIResponder {
     // Storage lives here; behaviour is split into UIView+Facet.swift files.
-    var storedFrame: CGRect
-    var storedBoundsOrigin: CGPoint = .zero
+    @exclusivity(unchecked) var storedFrame: CGRect
+    @exclusivity(unchecked) var storedBoundsOrigin: CGPoint = .zero
     /// Views under this one, back to front. Strong, as in UIKit.
-    public internal(set) var subviews: [UIView] = []
-    weak var storedSuperview: UIView?
-    weak var storedWindow: UIWindow?
-    var needsLayout = true
+    @exclusivity(unchecked) public internal(set) var subviews: [UIView] = []
+    @exclusivity(unchecked) weak var storedSuperview: UIView?
+    @exclusivity(unchecked) weak var storedWindow: UIWindow?
+    @exclusivity(unchecked) var needsLayout = true
     /// This view or a descendant needs layout: layout passes skip branches where it is false,
     /// so a frame with nothing to lay out doesn't walk the whole tree.
-    var subtreeNeedsLayout = true
+    @exclusivity(unchecked) var subtreeNeedsLayout = true
     /// Inside this view's own `layoutSubviews()`: subviews it resizes then don't mark it as
     /// needing layout again (it is the one placing them), so a layout pass settles in one go.
-    var isLayingOutSubviews = false
-    var storedTintColor: UIColor?
+    @exclusivity(unchecked) var isLayingOutSubviews = false
+    @exclusivity(unchecked) var storedTintColor: UIColor?
+    /// The inherited tint, found once (``notifyTintChange()`` forgets it whenever it can change).
+    @exclusivity(unchecked) var cachedTint: UIColor?
     /// Bumped whenever something that changes the drawing of this view changes; the draw
     /// traversal compares it to reuse cached geometry.
-    public internal(set) var appearanceGeneration: UInt64 = 1
+    @exclusivity(unchecked) public internal(set) var appearanceGeneration: UInt64 = 1
 
     /// Creates a view with a frame in its future superview's coordinates.
     public init(frame: CGRect) {
@@ -43,7 +45,7 @@ open class UIView: UIResponder {
     /// touches; hiding a control mid-touch does not cancel its tracking (rule C9).
     /// Hidden arranged subviews of a ``UIStackView`` collapse: hiding or showing one lays
     /// the stack out again.
-    open var isHidden: Bool = false {
+    @exclusivity(unchecked) open var isHidden: Bool = false {
         didSet {
             guard oldValue != isHidden else { return }
             setNeedsDisplay()
@@ -52,7 +54,7 @@ open class UIView: UIResponder {
     }
 
     /// Opacity, 0...1 (NaN becomes 1). Views below 0.01 are not hit-tested (rule C1).
-    open var alpha: CGFloat = 1 {
+    @exclusivity(unchecked) open var alpha: CGFloat = 1 {
         didSet {
             if alpha.isNaN { alpha = 1 } else if alpha < 0 { alpha = 0 } else if alpha > 1 { alpha = 1 }
             if oldValue != alpha { setNeedsDisplay() }
@@ -71,25 +73,40 @@ open class UIView: UIResponder {
     open var isExclusiveTouch: Bool = false
 
     /// Whether drawing of subviews is clipped to this view's bounds.
-    open var clipsToBounds: Bool = false { didSet { if oldValue != clipsToBounds { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var clipsToBounds: Bool = false { didSet { if oldValue != clipsToBounds { setNeedsDisplay() } } }
 
     /// The fill drawn behind the content; nil draws nothing.
-    open var backgroundColor: UIColor? { didSet { if oldValue != backgroundColor { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var backgroundColor: UIColor? { didSet { if oldValue != backgroundColor { setNeedsDisplay() } } }
 
-    /// The radius of rounded corners for the background and border.
-    open var cornerRadius: CGFloat = 0 { didSet { if oldValue != cornerRadius { setNeedsDisplay() } } }
+    /// The radius of rounded corners for the background and border. NaN, infinite and
+    /// negative values become 0; at most ``maximumCoordinate`` (drawing also limits it to
+    /// half the shorter side).
+    @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 {
+        didSet {
+            let clean = UIView.sanitizedLength(cornerRadius)
+            if clean != cornerRadius { cornerRadius = clean }
+            if oldValue != cornerRadius { setNeedsDisplay() }
+        }
+    }
 
-    /// The width of the border drawn inside the bounds; 0 draws none.
-    open var borderWidth: CGFloat = 0 { didSet { if oldValue != borderWidth { setNeedsDisplay() } } }
+    /// The width of the border drawn inside the bounds; 0 draws none. NaN, infinite and
+    /// negative values become 0; at most ``maximumCoordinate``.
+    @exclusivity(unchecked) open var borderWidth: CGFloat = 0 {
+        didSet {
+            let clean = UIView.sanitizedLength(borderWidth)
+            if clean != borderWidth { borderWidth = clean }
+            if oldValue != borderWidth { setNeedsDisplay() }
+        }
+    }
 
     /// The colour of the border.
-    open var borderColor: UIColor? { didSet { if oldValue != borderColor { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var borderColor: UIColor? { didSet { if oldValue != borderColor { setNeedsDisplay() } } }
 
     /// An integer you can use to find this view with ``viewWithTag(_:)``.
     open var tag: Int = 0
 
     /// How content is laid out for left-to-right and right-to-left languages.
-    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+    @exclusivity(unchecked) open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
         didSet { if oldValue != semanticContentAttribute { setNeedsLayout(); setNeedsDisplay() } }
     }
 
@@ -111,7 +128,7 @@ open class UIView: UIResponder {
 
     /// The interface style this view draws with: its own override, else its superview's,
     /// else the window's, else light.
-    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+    @exclusivity(unchecked) open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
         didSet { if oldValue != overrideUserInterfaceStyle { invalidateAppearanceOfSubtree() } }
     }
 
@@ -129,12 +146,15 @@ open class UIView: UIResponder {
     /// calls ``tintColorDidChange()`` on this view and every subview that inherits it.
     open var tintColor: UIColor! {
         get {
+            if let c = cachedTint { return c }
             var v: UIView? = self
+            var found: UIColor = .systemBlue
             while let view = v {
-                if let c = view.storedTintColor { return c }
+                if let c = view.storedTintColor { found = c; break }
                 v = view.superview
             }
-            return .systemBlue
+            cachedTint = found
+            return found
         }
         set {
             guard storedTintColor != newValue else { return }
@@ -149,6 +169,7 @@ open class UIView: UIResponder {
     }
 
     func notifyTintChange() {
+        cachedTint = nil
         tintColorDidChange()
         for sub in subviews where sub.storedTintColor == nil { sub.notifyTintChange() }
     }
@@ -162,8 +183,20 @@ open class UIView: UIResponder {
     /// Call it from property setters that change how the view looks.
     open func setNeedsDisplay() {
         appearanceGeneration &+= 1
-        storedWindow?.needsRedraw = true
+        invalidateDrawnArea()
     }
+
+    /// The host's text measurement changed (a new pixel density): cached text layout is
+    /// stale. Views lay out and draw again; labels also drop their cached lines.
+    func textMetricsChanged() {
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Whether this view and its subviews draw dimmed, as one faded layer (the one way
+    /// disabled controls dim; see `DrawContext.Dimming`). Standard controls answer true while
+    /// disabled; labels while not enabled.
+    var drawsDisabledDimmed: Bool { false }
 
     /// Draws the view's content in its own coordinates, after its background and border
     /// and before its subviews. The default draws nothing. Use
@@ -172,14 +205,15 @@ open class UIView: UIResponder {
     open func draw(_ rect: CGRect) {}
 
     /// Cached geometry of this view's own drawing (see UIView+Drawing.swift).
-    var drawCache: ViewDrawCache?
+    @exclusivity(unchecked) var drawCache: ViewDrawCache?
 
     // MARK: Geometry (overridable; conversions are in UIView+Geometry.swift)
 
     /// The view's rectangle in its superview's coordinates. Setting it with a new size
     /// marks this view and its superview as needing layout (not a superview that is laying
     /// itself out: it placed the view). NaN or infinite values become 0;
-    /// a negative size is standardized (flipped to a positive size, as UIKit reports it).
+    /// a negative size is standardized (flipped to a positive size, as UIKit reports it);
+    /// values are clamped to ±``maximumCoordinate`` **(project choice)**.
     open var frame: CGRect {
         get { storedFrame }
         set {
@@ -191,8 +225,11 @@ open class UIView: UIResponder {
                 setNeedsLayout()
                 if let sup = superview, !sup.isLayingOutSubviews { sup.setNeedsLayout() }
                 resizeSubviews(withOldSize: oldSize)   // autoresizingMask (UIView+Autoresizing.swift)
+                setNeedsDisplay()
+            } else {
+                // A move: the cached geometry is drawn elsewhere, not built again.
+                invalidateDrawnArea()
             }
-            setNeedsDisplay()
         }
     }
 
@@ -202,10 +239,13 @@ open class UIView: UIResponder {
         set {
             let r = UIView.sanitized(newValue)
             let oldCenter = center
+            let originChanged = r.origin != storedBoundsOrigin
             storedBoundsOrigin = r.origin
             // UIKit keeps the center fixed when bounds change size.
             frame = CGRect(x: oldCenter.x - r.width / 2, y: oldCenter.y - r.height / 2, width: r.width, height: r.height)
-            setNeedsDisplay()
+            // A new origin scrolls the subviews; this view's own drawing is unchanged (it is
+            // cached relative to its bounds), so nothing is tessellated again.
+            if originChanged { invalidateDrawnArea() }
         }
     }
 
@@ -405,11 +445,16 @@ open class UIView: UIResponder {
 
     override var firstResponderScope: UIWindow? { window }
 
+    /// The one boundary for geometry entering a view (frame, bounds, center): NaN or
+    /// infinite values become 0 and every value is clamped to ±``maximumCoordinate``, so no
+    /// later conversion (clip rectangles, SDL calls, `Int(…)`) can trap.
     static func sanitized(_ r: CGRect) -> CGRect {
         // NaN or infinite geometry would poison every conversion below it: treat it as zero.
         // Fix values before standardizing: standardizing a NaN width would spoil a good x.
         func fix(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
-        return CGRect(x: fix(r.origin.x), y: fix(r.origin.y), width: fix(r.size.width), height: fix(r.size.height)).standardized
+        let s = CGRect(x: fix(r.origin.x), y: fix(r.origin.y), width: fix(r.size.width), height: fix(r.size.height)).standardized
+        let c = sanitizedCoordinate
+        return CGRect(x: c(s.origin.x), y: c(s.origin.y), width: c(s.size.width), height: c(s.size.height))
     }
 }
 

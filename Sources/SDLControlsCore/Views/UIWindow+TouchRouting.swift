@@ -13,13 +13,19 @@ import Foundation
 /// Bad samples have documented, safe outcomes:
 /// - NaN or infinite location: a `.began` or `.moved` sample is dropped; an `.ended` keeps
 ///   the last good location. NaN timestamps reuse the last good one.
+/// - A finite location beyond ±``UIView/maximumCoordinate`` is clamped to it (far outside
+///   any view), so no later conversion of a touch location can trap.
 /// - `.moved`/`.ended`/`.cancelled` for an id that is not down: ignored.
 /// - `.began` for an id already down: the old touch is cancelled first, then a new one begins.
 /// - `.stationary`: ignored.
 extension UIWindow {
     /// Feeds one contact sample (see ``TouchSample``).
     public func send(_ sample: TouchSample) {
+        var sample = sample
         let valid = sample.location.x.isFinite && sample.location.y.isFinite
+        if valid {
+            sample.location = CGPoint(x: UIView.sanitizedCoordinate(sample.location.x), y: UIView.sanitizedCoordinate(sample.location.y))
+        }
         let time = sample.timestamp.isFinite ? sample.timestamp : lastTimestamp
         lastTimestamp = time
         switch sample.phase {

@@ -23,9 +23,17 @@ open class UIWindow: UIView {
     var lastTimestamp: TimeInterval = 0
     /// Whether anything drawn changed since the last draw list was built. Hosts set it to
     /// force a full rebuild (after a resize or a texture reset).
-    public var needsRedraw = true
+    @exclusivity(unchecked) public var needsRedraw = true
     /// The scale and resource generation the last draw list was built for.
-    var lastDrawKey: (scale: CGFloat, generation: UInt64, style: UIUserInterfaceStyle)?
+    @exclusivity(unchecked) var lastDrawKey: (scale: CGFloat, generation: UInt64, style: UIUserInterfaceStyle)?
+    /// Window pixels that changed since the host last drew the UI (see `UIView+Drawing.swift`).
+    @exclusivity(unchecked) package var damage = DamageRegion()
+    /// Which parts of the window the last drawing pass put UI pixels on.
+    @exclusivity(unchecked) package internal(set) var occupancy = OccupancyGrid()
+    /// Counts drawing passes; a view's cache remembers the pass that last drew it.
+    @exclusivity(unchecked) package internal(set) var drawPass: UInt64 = 0
+    /// What the last pass drew where (see `DrawWalk.structure`).
+    @exclusivity(unchecked) package internal(set) var drawStructure: UInt64 = 0
     /// The clock of the simulation helpers (`UIWindow+Simulation.swift`).
     var simulationClock: TimeInterval = 0
     /// This window's time and timers (``UIView/frameClock``). Each window has its own, so two

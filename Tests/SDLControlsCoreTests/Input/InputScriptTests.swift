@@ -115,6 +115,96 @@ struct InputScriptTests {
         }
     }
 
+    // MARK: Limits and hostile input (issue 10)
+
+    @Test(arguments: [
+        ("0 mouse down 1e300 0", 1, "x \"1e300\" is beyond ±16777216"),
+        ("0 finger down 1 0 -1e30", 1, "y \"-1e30\" is beyond"),
+        ("1 compose \"x\" 1e300", 1, "cursor must be a whole number"),
+        ("1 compose \"x\" -1", 1, "cursor must be a whole number"),
+        ("1 compose \"x\" 2.5", 1, "cursor must be a whole number"),
+        ("9223372036854775807 quit", 1, "over the limit of 1000000"),
+        ("100000000000 mouse down 1 1", 1, "over the limit of 1000000"),
+        ("99999999999999999999999 quit", 1, "over the limit of 1000000"),
+        ("1000001 quit", 1, "frame 1000001 is over the limit"),
+        ("1 text \"\\u{110000}\"", 1, "bad \\u{hex} escape"),
+        ("1 text \"\\u{}\"", 1, "bad \\u{hex} escape"),
+        ("1 text \"\\u0041\"", 1, "expected \\u{hex}"),
+    ])
+    func numbersOutsideTheLimitsStopWithTheLine(_ text: String, _ line: Int, _ message: String) {
+        do {
+            _ = try InputScript(parsing: text)
+            Issue.record("expected an error for \(text)")
+        } catch let error as InputScriptError {
+            #expect(error.line == line)
+            #expect(error.message.contains(message), "\(error)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func theLargestFrameAndCoordinatesAreAccepted() throws {
+        let limit = Int(UIView.maximumCoordinate)
+        let script = try InputScript(parsing: "\(InputScript.maximumFrame) mouse down \(limit) -\(limit)")
+        #expect(script.lastFrame == InputScript.maximumFrame)
+        #expect(script.lastFrame + 2 > script.lastFrame, "the launcher's run length cannot overflow")
+    }
+
+    @Test func crlfAndCrLineEndsParse() throws {
+        let lf = try InputScript(parsing: "# h\n1 mouse down 1 2\n2 mouse up 1 2\n")
+        #expect(try InputScript(parsing: "# h\r\n1 mouse down 1 2\r\n2 mouse up 1 2\r\n") == lf)
+        #expect(try InputScript(parsing: "# h\r1 mouse down 1 2\r2 mouse up 1 2\r") == lf)
+        do {
+            _ = try InputScript(parsing: "# h\r\n1 mouse down 1 2\r\n2 mouse sideways 1 2\r\n")
+            Issue.record("expected an error")
+        } catch let error as InputScriptError {
+            #expect(error.line == 3, "CRLF counts as one line end")
+        }
+    }
+
+    @Test func errorsQuoteAtMostAShortPrefixOfAHugeToken() {
+        let huge = String(repeating: "z", count: 1_000_000)
+        for text in ["\(huge) quit", "1 \(huge)", "1 mouse down \(huge) 1", "1 key down A \(huge)", "1 quit \(huge)"] {
+            do {
+                _ = try InputScript(parsing: text)
+                Issue.record("expected an error")
+            } catch let error as InputScriptError {
+                #expect(error.description.count < 200, "\(error.description.prefix(100))")
+                #expect(error.message.contains("(1000000 bytes)"))
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
+    @Test func everyCharacterRoundTripsThroughTheWrittenText() throws {
+        let nasty = "a\r\nb\rc\td\u{0}e\u{1B}f\u{2028}g\u{85}h\"\\#i👩‍👩‍👧é\u{301}"
+        let original = InputScript(entries: [
+            .init(frame: 0, event: .text(nasty)),
+            .init(frame: 1, event: .compose(nasty, cursor: 3)),
+            .init(frame: 2, event: .key(down: true, name: "#", modifiers: [])),
+            .init(frame: 2, event: .key(down: false, name: "\"", modifiers: [.shift])),
+        ])
+        let text = original.text
+        #expect(text.split(separator: "\n").count == 5, "escapes keep one event per line")
+        #expect(try InputScript(parsing: text) == original)
+    }
+
+    @Test func scriptsBuiltInCodeWithBadNumbersStillWriteReadableText() throws {
+        let limit = UIView.maximumCoordinate
+        let script = InputScript(entries: [
+            .init(frame: 0, event: .mouse(.down, CGPoint(x: .infinity, y: -1e300))),
+            .init(frame: 0, event: .finger(.move, id: 1, CGPoint(x: .nan, y: 1e30))),
+            .init(frame: 0, event: .compose("x", cursor: .max)),
+            .init(frame: 0, event: .resize(CGSize(width: 1e9, height: -.infinity))),
+        ])
+        let back = try InputScript(parsing: script.text)
+        #expect(back.entries[0].event == .mouse(.down, CGPoint(x: limit, y: -limit)))
+        #expect(back.entries[1].event == .finger(.move, id: 1, CGPoint(x: 0, y: limit)))
+        #expect(back.entries[2].event == .compose("x", cursor: Int(Int32.max)))
+        #expect(back.entries[3].event == .resize(CGSize(width: 16384, height: 1)))
+    }
+
     @Test func emptyAndCommentOnlyScriptsAreEmpty() throws {
         #expect(try InputScript(parsing: "").entries.isEmpty)
         #expect(try InputScript(parsing: "# nothing\n   \n# here").lastFrame == -1)

@@ -67,7 +67,7 @@ open class UIButton: UIControl {
     public let buttonType: ButtonType
 
     /// The background style; nil draws the classic type's look.
-    open var configuration: Configuration? {
+    @exclusivity(unchecked) open var configuration: Configuration? {
         didSet {
             if let c = configuration { contentEdgeInsets = c.contentInsets }
             updateAppearance()
@@ -81,15 +81,15 @@ open class UIButton: UIControl {
     public let imageView = UIImageView()
 
     /// Space around the image and title, in points.
-    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { if oldValue != contentEdgeInsets { contentSizeChanged() } } }
+    @exclusivity(unchecked) open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { if oldValue != contentEdgeInsets { contentSizeChanged() } } }
     /// Space between the image and the title.
     open var imageTitlePadding: CGFloat = 6 { didSet { if oldValue != imageTitlePadding { contentSizeChanged() } } }
     /// Whether each primary action toggles `isSelected`.
     open var changesSelectionAsPrimaryAction = false
 
-    private var titles: [UInt: String] = [:]
-    private var titleColors: [UInt: UIColor] = [:]
-    private var images: [UInt: UIImage] = [:]
+    @exclusivity(unchecked) private var titles: [UInt: String] = [:]
+    @exclusivity(unchecked) private var titleColors: [UInt: UIColor] = [:]
+    @exclusivity(unchecked) private var images: [UInt: UIImage] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
 
     /// Creates a button of a type.
@@ -316,7 +316,10 @@ open class UIButton: UIControl {
         imageView.image = currentImage
         imageView.isHidden = currentImage == nil
         imageView.imageTintColor = nil
-        imageView.alpha = isEnabled ? (isHighlighted && configuration == nil && buttonType == .system ? 0.35 : 1) : Theme.disabledAlpha
+        // Disabled: a plate button keeps its own grey look (its image fades); other buttons
+        // fade as a layer (drawsDisabledDimmed).
+        imageView.alpha = isEnabled ? (isHighlighted && configuration == nil && buttonType == .system ? 0.35 : 1)
+            : (hasOwnDisabledLook ? Theme.disabledAlpha : 1)
         setNeedsLayout()
         setNeedsDisplay()
     }
@@ -324,7 +327,7 @@ open class UIButton: UIControl {
     private func resolvedTitleColor() -> UIColor {
         let s = state
         if let explicit = titleColor(for: s) {
-            return isEnabled ? explicit : explicit.withAlphaComponent(explicit.alpha * Theme.disabledAlpha)
+            return isEnabled || !hasOwnDisabledLook ? explicit : explicit.withAlphaComponent(explicit.alpha * Theme.disabledAlpha)
         }
         let base: UIColor
         if let c = configuration {
@@ -338,13 +341,23 @@ open class UIButton: UIControl {
             base = tintColor
         }
         if !isEnabled {
-            // A disabled plate is grey, so its title must be dark enough to read on it.
-            if let conf = configuration, conf.style != .plain { return .tertiaryLabel }
-            return c(base, alpha: Theme.disabledAlpha)
+            // A disabled plate is grey, so its title must be dark enough to read on it; other
+            // buttons fade as a whole.
+            return hasOwnDisabledLook ? .tertiaryLabel : base
         }
         if isHighlighted && configuration == nil && buttonType == .system && !isSelected { return c(base, alpha: 0.35) }
         return base
     }
+
+    /// A button with a background plate has its own disabled design (a grey plate, tertiary
+    /// title); every other button fades as one layer while disabled.
+    private var hasOwnDisabledLook: Bool {
+        guard let conf = configuration else { return false }
+        return conf.style != .plain
+    }
+
+    /// Dims as one layer while disabled, unless it has its own disabled design.
+    override var drawsDisabledDimmed: Bool { !isEnabled && !hasOwnDisabledLook }
 
     private func c(_ color: UIColor, alpha: CGFloat) -> UIColor {
         color.withAlphaComponent(color.alpha * alpha)
@@ -371,9 +384,9 @@ open class UIButton: UIControl {
         }
         if buttonType == .close {
             let fill = isHighlighted ? Theme.controlFillPressed : Theme.controlFill
-            ctx.fillEllipse(in: b, color: isEnabled ? fill : c(fill, alpha: Theme.disabledAlpha))
+            ctx.fillEllipse(in: b, color: fill)
             let inset = b.width * 0.34
-            let ink = isEnabled ? UIColor.secondaryLabel : UIColor.tertiaryLabel
+            let ink = UIColor.secondaryLabel
             ctx.strokeLine(from: CGPoint(x: b.minX + inset, y: b.minY + inset), to: CGPoint(x: b.maxX - inset, y: b.maxY - inset), width: 2, color: ink)
             ctx.strokeLine(from: CGPoint(x: b.maxX - inset, y: b.minY + inset), to: CGPoint(x: b.minX + inset, y: b.maxY - inset), width: 2, color: ink)
             return
@@ -405,7 +418,7 @@ open class UIButton: UIControl {
                 }
             }
         } else if buttonType == .system, isSelected {
-            ctx.fillRoundedRect(b, radius: radius, color: isEnabled ? tintColor : c(tintColor, alpha: Theme.disabledAlpha))
+            ctx.fillRoundedRect(b, radius: radius, color: tintColor)
         }
     }
 }

@@ -3,16 +3,14 @@ import Foundation
 /// The inline look: a month grid (title, arrows, weekday headings, day numbers; the
 /// selected day in a filled tint circle, today's number in tint, days outside the limits
 /// dimmed) and pill-shaped hour and minute fields with − and + halves. Pressed elements
-/// darken; a disabled picker draws everything at `Theme.disabledAlpha`.
+/// darken; a disabled picker fades as one layer (the drawing system dims it).
 extension UIDatePicker {
     /// The raised half of the AM/PM control (white in light mode, grey in dark mode).
     static let periodThumbFill = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x636366))
     static let fieldRadius: CGFloat = 10
 
-    /// A colour as drawn in the current enabled state.
-    func ink(_ color: UIColor) -> UIColor {
-        isEnabled ? color : color.withAlphaComponent(color.alpha * Theme.disabledAlpha)
-    }
+    /// A colour as drawn (the disabled fade is the drawing system's, for the whole picker).
+    func ink(_ color: UIColor) -> UIColor { color }
 
     func isPressed(_ element: Element) -> Bool { pressedElement == element && pressedIsInside }
 
@@ -67,9 +65,9 @@ extension UIDatePicker {
             var font = UIDatePicker.dayFont
             if i == selected && !isEnabled {
                 // A faded tint circle would swallow its white number: disabled, it turns grey
-                // with a readable number, as disabled button plates do.
-                ctx.fillEllipse(in: circle, color: Theme.trackFill)
-                drawCentred(ctx, f.number(i + 1), font: UIDatePicker.dayBoldFont, color: .secondaryLabel, in: cell)
+                // with a dark number (the whole picker then fades as one layer).
+                ctx.fillEllipse(in: circle, color: Theme.controlFillPressed)
+                drawCentred(ctx, f.number(i + 1), font: UIDatePicker.dayBoldFont, color: .label, in: cell)
                 continue
             } else if i == selected {
                 ctx.fillEllipse(in: circle, color: tint)

@@ -190,7 +190,7 @@ open class UIPageControl: UIControl {
     open override var intrinsicContentSize: CGSize { size(forNumberOfPages: storedNumberOfPages) }
 
     /// A capsule ring.
-    open override var focusRingCornerRadius: CGFloat { ControlPaint.capsuleRadius(bounds) }
+    open override var focusRingCornerRadius: CGFloat { min(bounds.width, bounds.height) / 2 }
 
     /// The rectangles of the dots, page 0 first, in the control's coordinates (the
     /// displayed page is a wider pill). Too many dots for the width squeeze together.
@@ -234,23 +234,29 @@ open class UIPageControl: UIControl {
     /// The default colour of the other pages' dots.
     static let defaultPageIndicatorColor = UIColor(light: UIColor(white: 0, alpha: 0.22), dark: UIColor(white: 1, alpha: 0.3))
 
+    /// Dims as one layer while disabled (the one way disabled controls dim).
+    override var drawsDisabledDimmed: Bool { !isEnabled }
+
     /// Draws the control for its current state (normal, highlighted, disabled, selected;
-    /// the focus ring is drawn around it by the view system).
+    /// the focus ring is drawn around it by the view system, the disabled fade by the
+    /// drawing system).
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext(), !isIndicatorHidden else { return }
         let b = bounds
-        // Disabled: the whole control at Theme.disabledAlpha, as one layer.
-        let c = ControlPaint.Fader(view: self, style: ctx.style, opacity: isEnabled ? 1 : Theme.disabledAlpha)
         let tint: UIColor = tintColor
         // Pressed and selected show a platter behind the dots, as iOS does while interacting.
         if isHighlighted || isSelected {
-            let platter = isSelected && !isHighlighted ? tint.withAlphaComponent(0.16) : Theme.controlFill
-            ControlPaint.fillCapsule(ctx, b, color: c(platter))
+            let radius = min(b.width, b.height) / 2
+            if isSelected && !isHighlighted {
+                ctx.withAlpha(0.16) { ctx.fillRoundedRect(b, radius: radius, color: tint) }
+            } else {
+                ctx.fillRoundedRect(b, radius: radius, color: Theme.controlFill)
+            }
         }
-        let other = c(pageIndicatorTintColor ?? UIPageControl.defaultPageIndicatorColor)
-        let current = c(currentPageIndicatorTintColor ?? tint)
+        let other = pageIndicatorTintColor ?? UIPageControl.defaultPageIndicatorColor
+        let current = currentPageIndicatorTintColor ?? tint
         for (page, dot) in dotRects().enumerated() {
-            ControlPaint.fillCapsule(ctx, dot, color: page == storedDisplayedPage ? current : other)
+            ctx.fillRoundedRect(dot, radius: dot.height / 2, color: page == storedDisplayedPage ? current : other)
         }
     }
 }

@@ -44,7 +44,10 @@ open class UISegmentedControl: UIControl {
     }
 
     /// The segments, in index order.
-    var segments: [Segment] = []
+    var segments: [Segment] = [] { didSet { cachedFrames = nil } }
+    /// ``segmentFrames()`` for the bounds and layout direction it was computed for (equal
+    /// widths only: widths apportioned by content depend on measurement).
+    @exclusivity(unchecked) private var cachedFrames: (bounds: CGRect, rtl: Bool, frames: [CGRect])?
 
     // MARK: Creating
 
@@ -93,7 +96,7 @@ open class UISegmentedControl: UIControl {
 
     /// Whether segments act as buttons: the selection shows only while touched and
     /// ``selectedSegmentIndex`` is not kept (rule D5).
-    open var isMomentary: Bool = false {
+    @exclusivity(unchecked) open var isMomentary: Bool = false {
         didSet { if oldValue != isMomentary { keyboardSegment = nil; setNeedsDisplay() } }
     }
 
@@ -110,7 +113,7 @@ open class UISegmentedControl: UIControl {
 
     /// The title font. The selected segment uses its semibold weight when it is the
     /// system font.
-    open var font: UIFont = .systemFont(ofSize: 13) {
+    @exclusivity(unchecked) open var font: UIFont = .systemFont(ofSize: 13) {
         didSet { if oldValue != font { contentDidChange() } }
     }
 
@@ -482,9 +485,18 @@ open class UISegmentedControl: UIControl {
     func segmentFrames() -> [CGRect] {
         let b = bounds
         guard !segments.isEmpty else { return [] }
+        let rtlNow = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        if !apportionsSegmentWidthsByContent, let c = cachedFrames, c.bounds == b, c.rtl == rtlNow { return c.frames }
+        let frames = computeSegmentFrames()
+        if !apportionsSegmentWidthsByContent { cachedFrames = (b, rtlNow, frames) }
+        return frames
+    }
+
+    private func computeSegmentFrames() -> [CGRect] {
+        let b = bounds
         let fixed = segments.reduce(CGFloat(0)) { $0 + $1.width }
         let remaining = max(0, b.width - fixed)
-        let autos = segments.filter { $0.width == 0 }
+        let autos = segments.reduce(0) { $0 + ($1.width == 0 ? 1 : 0) }
         var weights: [CGFloat] = []
         if apportionsSegmentWidthsByContent {
             let m = textMeasurer
@@ -504,7 +516,7 @@ open class UISegmentedControl: UIControl {
             } else if weightSum > 0 {
                 w = remaining * weights[i] / weightSum
             } else {
-                w = autos.isEmpty ? 0 : remaining / CGFloat(autos.count)
+                w = autos == 0 ? 0 : remaining / CGFloat(autos)
             }
             let minX = rtl ? b.maxX - x - w : b.minX + x
             frames.append(CGRect(x: minX, y: b.minY, width: w, height: b.height))
@@ -570,8 +582,10 @@ open class UISegmentedControl: UIControl {
 
     /// Where the selection plate is drawn now (nil: no plate): under the finger on a
     /// momentary control, else at the selected segment, part way while sliding.
-    var selectionPlateFrame: CGRect? {
-        let frames = segmentFrames()
+    var selectionPlateFrame: CGRect? { selectionPlateFrame(in: segmentFrames()) }
+
+    /// ``selectionPlateFrame`` for frames already computed.
+    func selectionPlateFrame(in frames: [CGRect]) -> CGRect? {
         let index: Int
         if isMomentary {
             guard isHighlighted, let h = highlightedSegment else { return nil }
@@ -599,6 +613,11 @@ open class UISegmentedControl: UIControl {
     static let dividerColor = UIColor(light: UIColor(rgb: 0xC7C7CC), dark: UIColor(rgb: 0x48484A))
     /// Corner radius of the background.
     static let backgroundRadius: CGFloat = 9
+    /// The plate's hairline outline.
+    static let plateOutline = UIColor(white: 0, alpha: 0.04)
+
+    /// Dims as one layer while disabled (the one way disabled controls dim).
+    override var drawsDisabledDimmed: Bool { !isEnabled }
 
     /// The ring follows the background's rounded corners.
     open override var focusRingCornerRadius: CGFloat { min(Self.backgroundRadius, bounds.height / 2) }
@@ -616,13 +635,12 @@ open class UISegmentedControl: UIControl {
         let b = bounds
         guard b.width > 0, b.height > 0 else { return }
         let enabled = isEnabled
-        func dim(_ c: UIColor, _ on: Bool) -> UIColor { on ? c : c.withAlphaComponent(c.alpha * Theme.disabledAlpha) }
         let radius = min(Self.backgroundRadius, b.height / 2)
         let plateRadius = max(0, radius - 2)
-        ctx.fillRoundedRect(b, radius: radius, color: dim(Theme.controlFill, enabled))
+        ctx.fillRoundedRect(b, radius: radius, color: Theme.controlFill)
 
         let frames = segmentFrames()
-        let plate = selectionPlateFrame
+        let plate = selectionPlateFrame(in: frames)
         let plateIndex = isMomentary ? (isHighlighted ? highlightedSegment : nil) : (frames.indices.contains(storedSelected) ? storedSelected : nil)
         let pressed = isHighlighted ? highlightedSegment : nil
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
@@ -639,7 +657,7 @@ open class UISegmentedControl: UIControl {
             if let p = pressed, p == j || p == j + 1 { continue }
             let x = rtl ? frames[j].minX : frames[j].maxX
             let inset = (b.height * 0.27).rounded()
-            ctx.fill(CGRect(x: x - 0.5, y: b.minY + inset, width: 1, height: b.height - inset * 2), color: dim(Self.dividerColor, enabled))
+            ctx.fill(CGRect(x: x - 0.5, y: b.minY + inset, width: 1, height: b.height - inset * 2), color: Self.dividerColor)
         }
 
         // The plate: raised, with a soft shadow; it shrinks a little while pressed.
@@ -649,9 +667,9 @@ open class UISegmentedControl: UIControl {
             if enabled {
                 ctx.fillShadow(plate.insetBy(dx: 0.5, dy: 0.5).offsetBy(dx: 0, dy: 1), radius: plateRadius, blur: 4, color: Self.plateShadow)
             }
-            ctx.fillRoundedRect(plate, radius: plateRadius, color: dim(fill, enabled))
+            ctx.fillRoundedRect(plate, radius: plateRadius, color: fill)
             if enabled {
-                ctx.strokeRoundedRect(plate, radius: plateRadius, width: 0.5, color: UIColor(white: 0, alpha: 0.04))
+                ctx.strokeRoundedRect(plate, radius: plateRadius, width: 0.5, color: Self.plateOutline)
             }
         }
 
@@ -663,34 +681,37 @@ open class UISegmentedControl: UIControl {
         // Content.
         for (i, s) in segments.enumerated() where frames[i].width > 0 {
             let selected = i == plateIndex
-            let on = enabled && s.isEnabled
+            // A disabled segment dims on its own; a disabled control dims as a whole.
+            let on = !enabled || s.isEnabled
             let f = selected ? selectedFont : font
-            let ink = dim(selected ? selectedInk(ctx) : titleColor, on)
-            let inner = frames[i].insetBy(dx: 6, dy: 0).offsetBy(dx: s.contentOffset.width, dy: s.contentOffset.height)
-            var imgSize = s.image.map { imageSize($0, maxHeight: b.height - 10) } ?? .zero
-            var title = s.title ?? ""
-            let gap: CGFloat = imgSize.width > 0 && !title.isEmpty ? Self.imageTitleGap : 0
-            if imgSize.width > inner.width {
-                imgSize = CGSize(width: inner.width, height: imgSize.height * inner.width / max(imgSize.width, 1))
-            }
-            if !title.isEmpty {
-                title = truncated(title, font: f, width: inner.width - imgSize.width - gap, ctx: ctx)
-            }
-            let textSize = title.isEmpty ? .zero : ctx.size(of: title, font: f)
-            let total = imgSize.width + gap + textSize.width
-            var x = (inner.midX - total / 2).rounded()
-            // Image before the title in reading order.
-            if rtl, !title.isEmpty {
-                ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
-                x += textSize.width + gap
-                title = ""
-            }
-            if let image = s.image, imgSize.width > 0 {
-                ctx.drawImage(image, in: CGRect(x: x, y: (inner.midY - imgSize.height / 2).rounded(), width: imgSize.width, height: imgSize.height), tint: ink)
-                x += imgSize.width + gap
-            }
-            if !title.isEmpty {
-                ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
+            let ink = selected ? selectedInk(ctx) : titleColor
+            ctx.withAlpha(on ? 1 : Theme.disabledAlpha) {
+                let inner = frames[i].insetBy(dx: 6, dy: 0).offsetBy(dx: s.contentOffset.width, dy: s.contentOffset.height)
+                var imgSize = s.image.map { imageSize($0, maxHeight: b.height - 10) } ?? .zero
+                var title = s.title ?? ""
+                let gap: CGFloat = imgSize.width > 0 && !title.isEmpty ? Self.imageTitleGap : 0
+                if imgSize.width > inner.width {
+                    imgSize = CGSize(width: inner.width, height: imgSize.height * inner.width / max(imgSize.width, 1))
+                }
+                if !title.isEmpty {
+                    title = truncated(title, font: f, width: inner.width - imgSize.width - gap, ctx: ctx)
+                }
+                let textSize = title.isEmpty ? .zero : ctx.size(of: title, font: f)
+                let total = imgSize.width + gap + textSize.width
+                var x = (inner.midX - total / 2).rounded()
+                // Image before the title in reading order.
+                if rtl, !title.isEmpty {
+                    ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
+                    x += textSize.width + gap
+                    title = ""
+                }
+                if let image = s.image, imgSize.width > 0 {
+                    ctx.drawImage(image, in: CGRect(x: x, y: (inner.midY - imgSize.height / 2).rounded(), width: imgSize.width, height: imgSize.height), tint: ink)
+                    x += imgSize.width + gap
+                }
+                if !title.isEmpty {
+                    ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
+                }
             }
         }
     }
@@ -705,16 +726,12 @@ open class UISegmentedControl: UIControl {
         return luminance > 0.6 ? .black : .white
     }
 
-    /// `text` cut with an ellipsis to fit `width`.
+    /// `text` cut with an ellipsis to fit `width` (TextLayout's truncation: a few measurements
+    /// near the answer, not one per character removed); empty when not even "…" fits.
     private func truncated(_ text: String, font: UIFont, width: CGFloat, ctx: DrawContext) -> String {
         guard width > 0 else { return "" }
-        if ctx.size(of: text, font: font).width <= width { return text }
-        var chars = Array(text)
-        while !chars.isEmpty {
-            chars.removeLast()
-            let candidate = String(chars) + "…"
-            if ctx.size(of: candidate, font: font).width <= width { return candidate }
-        }
-        return ""
+        func fits(_ s: String) -> Bool { ctx.size(of: s, font: font).width <= width }
+        let t = TextLayout.truncate(text, more: false, mode: .byTruncatingTail, fits: fits)
+        return t == text || fits(t) ? t : ""
     }
 }

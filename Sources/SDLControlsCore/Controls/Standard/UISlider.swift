@@ -321,7 +321,7 @@ open class UISlider: UIControl {
     }
 
     /// The ring is a capsule around the slider.
-    open override var focusRingCornerRadius: CGFloat { ControlPaint.capsuleRadius(bounds) }
+    open override var focusRingCornerRadius: CGFloat { min(bounds.width, bounds.height) / 2 }
 
     // MARK: Appearance
 
@@ -337,45 +337,53 @@ open class UISlider: UIControl {
         setNeedsDisplay()   // thumb geometry depends on the width
     }
 
+    /// Dims as one layer while disabled (the one way disabled controls dim).
+    override var drawsDisabledDimmed: Bool { !isEnabled }
+
+    /// The thumb's hairline outline.
+    static let thumbOutline = UIColor(white: 0, alpha: 0.08)
+    /// The thumb's darkening while pressed.
+    static let thumbPressedShade = UIColor(white: 0, alpha: 0.06)
+
     /// Draws the control for its current state (normal, highlighted, disabled, selected;
-    /// the focus ring is drawn around it by the view system).
+    /// the focus ring is drawn around it by the view system, the disabled fade by the
+    /// drawing system).
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds
         guard b.width > 0, b.height > 0 else { return }
-        // Disabled: the whole slider at Theme.disabledAlpha, as one layer.
-        let c = ControlPaint.Fader(view: self, style: ctx.style, opacity: isEnabled ? 1 : Theme.disabledAlpha)
         let tint: UIColor = tintColor
         let track = trackRect(forBounds: b)
         let thumb = thumbRect(forBounds: b, trackRect: track, value: displayedValue)
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let r = track.height / 2
 
-        // Track: the maximum colour under everything, the minimum colour from the start to
-        // the thumb's centre.
-        ControlPaint.fillCapsule(ctx, track, color: c(maximumTrackTintColor ?? Theme.trackFill))
-        let filled = rtl
-            ? CGRect(x: thumb.midX, y: track.minY, width: track.maxX - thumb.midX, height: track.height)
-            : CGRect(x: track.minX, y: track.minY, width: thumb.midX - track.minX, height: track.height)
-        ControlPaint.fillCapsule(ctx, filled, color: c(minimumTrackTintColor ?? tint))
+        // Track: the minimum colour from the start to the thumb's centre, the maximum colour
+        // from there to the end; their round ends meet under the thumb.
+        let split = min(track.maxX, max(track.minX, thumb.midX))
+        let before = CGRect(x: track.minX, y: track.minY, width: min(track.width, split - track.minX + r), height: track.height)
+        let after = CGRect(x: max(track.minX, split - r), y: track.minY, width: track.maxX - max(track.minX, split - r), height: track.height)
+        ctx.fillRoundedRect(rtl ? before : after, radius: r, color: maximumTrackTintColor ?? Theme.trackFill)
+        ctx.fillRoundedRect(rtl ? after : before, radius: r, color: minimumTrackTintColor ?? tint)
         guard thumb.width > 0 else { return }
 
         // Pressed: a soft halo in the tint around the thumb.
         if isHighlighted {
-            ctx.fillEllipse(in: thumb.insetBy(dx: -6, dy: -6), color: tint.withAlphaComponent(0.2))
+            ctx.withAlpha(0.2) { ctx.fillEllipse(in: thumb.insetBy(dx: -6, dy: -6), color: tint) }
         }
         if isEnabled {
             ctx.fillShadow(thumb.insetBy(dx: 1, dy: 1).offsetBy(dx: 0, dy: 2), radius: thumb.height / 2 - 2, blur: 5,
                            color: Theme.shadow)
         }
-        ctx.fillEllipse(in: thumb, color: c(thumbTintColor ?? Theme.thumbFill))
-        ctx.strokeEllipse(in: thumb, width: 0.5, color: c(UIColor(white: 0, alpha: 0.08)))
+        ctx.fillEllipse(in: thumb, color: thumbTintColor ?? Theme.thumbFill)
+        ctx.strokeEllipse(in: thumb, width: 0.5, color: UISlider.thumbOutline)
         if isHighlighted {
-            ctx.fillEllipse(in: thumb, color: UIColor(white: 0, alpha: 0.06))   // pressed: a touch darker
+            ctx.fillEllipse(in: thumb, color: UISlider.thumbPressedShade)   // pressed: a touch darker
         }
         if isSelected {
             // Selection: a tinted dot in the thumb's centre.
             let dot = CGRect(x: thumb.midX - 4.5, y: thumb.midY - 4.5, width: 9, height: 9)
-            ctx.fillEllipse(in: dot, color: c(tint))
+            ctx.fillEllipse(in: dot, color: tint)
         }
     }
 }

@@ -99,7 +99,7 @@ open class UIStepper: UIControl {
 
     /// Whether stepping past ``maximumValue`` gives ``minimumValue`` and below the minimum
     /// gives the maximum (default false: the value stops at the limit).
-    open var wraps: Bool = false {
+    @exclusivity(unchecked) open var wraps: Bool = false {
         didSet { if oldValue != wraps { setNeedsDisplay() } }
     }
 
@@ -365,20 +365,23 @@ open class UIStepper: UIControl {
         return (h == .decrement) != rtl ? leftHalf : rightHalf
     }
 
+    /// Dims as one layer while disabled (the one way disabled controls dim).
+    override var drawsDisabledDimmed: Bool { !isEnabled }
+
     /// Draws the control from its state (geometry is cached between frames; every setter
-    /// that changes the look calls `setNeedsDisplay()`).
+    /// that changes the look calls `setNeedsDisplay()`; the disabled fade is the drawing
+    /// system's).
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds
         guard b.width > 0, b.height > 0 else { return }
         let radius = min(UIStepper.plateRadius, b.height / 2)
         let enabled = isEnabled
-        func dim(_ c: UIColor, _ on: Bool) -> UIColor { on ? c : c.withAlphaComponent(c.alpha * Theme.disabledAlpha) }
 
         if let bg = backgroundImage(for: state) {
-            ctx.drawImage(bg, in: b, tint: enabled ? .white : UIColor(white: 1, alpha: Theme.disabledAlpha))
+            ctx.drawImage(bg, in: b, tint: .white)
         } else {
-            ctx.fillRoundedRect(b, radius: radius, color: dim(Theme.controlFill, enabled))
+            ctx.fillRoundedRect(b, radius: radius, color: Theme.controlFill)
             // The pressed half darkens while the finger is on it.
             if isHighlighted, let h = pressedHalf {
                 let r = self.rect(of: h)
@@ -392,29 +395,32 @@ open class UIStepper: UIControl {
             // Divider.
             let inset = (b.height * 0.25).rounded()
             ctx.fill(CGRect(x: (b.midX - 0.5), y: b.minY + inset, width: 1, height: b.height - inset * 2),
-                     color: dim(Self.dividerColor, enabled))
+                     color: Self.dividerColor)
         }
 
         for h in [Half.decrement, .increment] {
             let r = self.rect(of: h)
-            let on = enabled && canStep(h)
-            var ink: UIColor = tintColor
-            if isHighlighted && pressedHalf == h { ink = ink.withAlphaComponent(ink.alpha * 0.7) }
-            ink = dim(ink, on)
-            let halfState: State = on ? (isHighlighted && pressedHalf == h ? .highlighted : .normal) : .disabled
-            if let image = h == .increment ? incrementImage(for: halfState) : decrementImage(for: halfState) {
-                let s = image.size
-                let f = CGRect(x: (r.midX - s.width / 2).rounded(), y: (r.midY - s.height / 2).rounded(), width: s.width, height: s.height)
-                ctx.drawImage(image, in: f, tint: ink)
-                continue
-            }
-            // Built-in glyphs: a bar, plus a vertical bar for +.
-            let arm = (min(r.height, r.width) * 0.22).rounded()
-            let c = CGPoint(x: r.midX, y: r.midY)
-            let thickness: CGFloat = 2
-            ctx.fill(CGRect(x: c.x - arm, y: c.y - thickness / 2, width: arm * 2, height: thickness), color: ink)
-            if h == .increment {
-                ctx.fill(CGRect(x: c.x - thickness / 2, y: c.y - arm, width: thickness, height: arm * 2), color: ink)
+            // A half at its limit dims on its own; a disabled stepper dims as a whole.
+            let on = !enabled || canStep(h)
+            let ink: UIColor = tintColor
+            var alpha: CGFloat = on ? 1 : Theme.disabledAlpha
+            if isHighlighted && pressedHalf == h { alpha *= 0.7 }
+            let halfState: State = enabled && canStep(h) ? (isHighlighted && pressedHalf == h ? .highlighted : .normal) : .disabled
+            ctx.withAlpha(alpha) {
+                if let image = h == .increment ? incrementImage(for: halfState) : decrementImage(for: halfState) {
+                    let s = image.size
+                    let f = CGRect(x: (r.midX - s.width / 2).rounded(), y: (r.midY - s.height / 2).rounded(), width: s.width, height: s.height)
+                    ctx.drawImage(image, in: f, tint: ink)
+                    return
+                }
+                // Built-in glyphs: a bar, plus a vertical bar for +.
+                let arm = (min(r.height, r.width) * 0.22).rounded()
+                let c = CGPoint(x: r.midX, y: r.midY)
+                let thickness: CGFloat = 2
+                ctx.fill(CGRect(x: c.x - arm, y: c.y - thickness / 2, width: arm * 2, height: thickness), color: ink)
+                if h == .increment {
+                    ctx.fill(CGRect(x: c.x - thickness / 2, y: c.y - arm, width: thickness, height: arm * 2), color: ink)
+                }
             }
         }
     }

@@ -229,7 +229,7 @@ open class UISwitch: UIControl {
     }
 
     /// The ring follows the capsule.
-    open override var focusRingCornerRadius: CGFloat { ControlPaint.capsuleRadius(bounds) }
+    open override var focusRingCornerRadius: CGFloat { min(bounds.width, bounds.height) / 2 }
 
     // MARK: Appearance
 
@@ -250,37 +250,44 @@ open class UISwitch: UIControl {
         return false
     }
 
+    /// Dims as one layer while disabled (the one way disabled controls dim).
+    override var drawsDisabledDimmed: Bool { !isEnabled }
+
+    /// The bright inner line of the selected look.
+    static let selectionInnerLine = UIColor(white: 1, alpha: 0.9)
+
     /// Draws the control for its current state (normal, highlighted, disabled, selected;
-    /// the focus ring is drawn around it by the view system).
+    /// the focus ring is drawn around it by the view system, the disabled fade by the
+    /// drawing system).
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let track = trackRect
         guard track.width > 1, track.height > 1 else { return }
         let s = track.height / UISwitch.naturalSize.height
-        let radius = ControlPaint.capsuleRadius(track)
-        // Disabled: the whole switch at Theme.disabledAlpha, as one layer.
-        let c = ControlPaint.Fader(view: self, style: ctx.style, opacity: isEnabled ? 1 : Theme.disabledAlpha)
+        let radius = track.height / 2   // a capsule: the radius is half the short side
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
         let pos = min(1, max(0, thumbPosition))
 
-        // Track: the off fill, then the on colour fading in as the thumb travels.
+        // Track: the off fill, then the on colour fading in as the thumb travels (the off
+        // fill is skipped once an opaque on colour covers it).
         let offFill = isHighlighted ? Theme.controlFillPressed : Theme.trackFill
-        ControlPaint.fillCapsule(ctx, track, color: c(offFill))
-        let onColor = c(onTintColor ?? .systemGreen)
+        let onColor: UIColor = onTintColor ?? .systemGreen
+        if pos < 1 || onColor.alpha < 1 {
+            ctx.fillRoundedRect(track, radius: radius, color: offFill)
+        }
         if pos > 0 {
-            ControlPaint.fillCapsule(ctx, track, color: onColor.withAlphaComponent(onColor.alpha * pos))
+            ctx.withAlpha(pos) { ctx.fillRoundedRect(track, radius: radius, color: onColor) }
         }
         if hasExplicitTint && pos < 1 {
-            let tint = c(tintColor)
-            ctx.strokeRoundedRect(track, radius: radius, width: 1.5 * s, color: tint.withAlphaComponent(tint.alpha * (1 - pos)))
+            let tint: UIColor = tintColor
+            ctx.withAlpha(1 - pos) { ctx.strokeRoundedRect(track, radius: radius, width: 1.5 * s, color: tint) }
         }
         if isSelected {
             // Selection: the track outlined in the tint with a bright inner line, readable on
             // both the off and the on fill.
-            ctx.strokeRoundedRect(track, radius: radius, width: 2 * s, color: c(tintColor))
+            ctx.strokeRoundedRect(track, radius: radius, width: 2 * s, color: tintColor)
             let inner = track.insetBy(dx: 2 * s, dy: 2 * s)
-            ctx.strokeRoundedRect(inner, radius: ControlPaint.capsuleRadius(inner), width: 1 * s,
-                                  color: c(UIColor(white: 1, alpha: 0.9)))
+            ctx.strokeRoundedRect(inner, radius: inner.height / 2, width: 1 * s, color: UISwitch.selectionInnerLine)
         }
 
         // Thumb: a circle that stretches towards the middle while pressed, as on iOS.
@@ -291,10 +298,10 @@ open class UISwitch: UIControl {
         let travel = track.width - 2 * inset - thumbWidth
         let along = rtl ? 1 - pos : pos
         let thumb = CGRect(x: track.minX + inset + travel * along, y: track.minY + inset, width: thumbWidth, height: diameter)
-        let thumbRadius = ControlPaint.capsuleRadius(thumb)
+        let thumbRadius = thumb.height / 2
         if isEnabled {
             ctx.fillShadow(thumb.offsetBy(dx: 0, dy: 1.5 * s), radius: thumbRadius - 1, blur: 4 * s, color: Theme.shadow)
         }
-        ControlPaint.fillCapsule(ctx, thumb, color: c(thumbTintColor ?? Theme.thumbFill))
+        ctx.fillRoundedRect(thumb, radius: thumbRadius, color: thumbTintColor ?? Theme.thumbFill)
     }
 }

@@ -310,8 +310,7 @@ extension UITextField {
         let runStart = UITextField.index(scrollAnchor, in: s), runStop = UITextField.index(visibleRunEnd, in: s)
         textLabel.text = String(s[runStart..<runStop])
         textLabel.font = f
-        let ink = storedTextColorResolved
-        textLabel.textColor = isEnabled ? ink : ink.withAlphaComponent(ink.alpha * Theme.disabledAlpha)
+        textLabel.textColor = storedTextColorResolved   // a disabled field fades as a whole
         textLabel.frame = CGRect(x: textOriginX - scrollOffset, y: 0,
                                  width: measure(scrollAnchor, visibleRunEnd) + 1, height: height)
 
@@ -319,8 +318,7 @@ extension UITextField {
         placeholderLabel.text = placeholder
         placeholderLabel.font = f
         placeholderLabel.textAlignment = textAlignment
-        let pc = UITextField.placeholderColor
-        placeholderLabel.textColor = isEnabled ? pc : pc.withAlphaComponent(pc.alpha * Theme.disabledAlpha)
+        placeholderLabel.textColor = UITextField.placeholderColor
         placeholderLabel.isHidden = !s.isEmpty || (placeholder ?? "").isEmpty
         placeholderLabel.frame = placeholderRect(forBounds: b).offsetBy(dx: -rect.minX, dy: -rect.minY)
 
@@ -343,7 +341,7 @@ extension UITextField {
             let x1 = clampedX(xPosition(ofDisplayOffset: composedToDisplay(m.location + m.length)))
             let y = min(lineTop + metrics.ascender + 2, height - 1.5)
             markedUnderlineView.frame = CGRect(x: x0, y: y, width: max(0, x1 - x0), height: 1.5)
-            markedUnderlineView.backgroundColor = ink
+            markedUnderlineView.backgroundColor = storedTextColorResolved
             markedUnderlineView.isHidden = false
         } else {
             markedUnderlineView.isHidden = true
@@ -509,26 +507,26 @@ extension UITextField {
     func drawTextField() {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let r = borderRect(forBounds: bounds)
-        let dim: CGFloat = isEnabled ? 1 : Theme.disabledAlpha
-        func c(_ color: UIColor) -> UIColor { dim == 1 ? color : color.withAlphaComponent(color.alpha * dim) }
+        // A disabled field fades as a whole (the drawing system dims it).
+        func c(_ color: UIColor) -> UIColor { color }
         // While editing the border takes the tint: the field shows where typing goes.
-        let editingInk = tintColor.withAlphaComponent(0.9)
+        let editingInk: UIColor = tintColor
         switch borderStyle {
         case .none:
             break
         case .line:
-            ctx.strokeRoundedRect(r, radius: 0, width: 1, color: isEditing ? editingInk : c(UITextField.lineInk))
+            ctx.withAlpha(isEditing ? 0.9 : 1) { ctx.strokeRoundedRect(r, radius: 0, width: 1, color: isEditing ? editingInk : c(UITextField.lineInk)) }
         case .bezel:
-            ctx.fill(r, color: isEnabled ? Theme.fieldFill : Theme.controlFill)
-            ctx.strokeRoundedRect(r, radius: 0, width: 1, color: isEditing ? editingInk : c(Theme.fieldBorder))
+            ctx.fill(r, color: isEnabled ? Theme.fieldFill : UITextField.disabledFill)
+            ctx.withAlpha(isEditing ? 0.9 : 1) { ctx.strokeRoundedRect(r, radius: 0, width: 1, color: isEditing ? editingInk : c(Theme.fieldBorder)) }
             // The bevel: a darker inner top edge, as if the field were sunk into the panel.
             ctx.fill(CGRect(x: r.minX + 1, y: r.minY + 1, width: max(0, r.width - 2), height: 1.5),
                      color: c(UITextField.bevelShade))
         case .roundedRect:
             let radius = UITextField.roundedCornerRadius
-            ctx.fillRoundedRect(r, radius: radius, color: isEnabled ? Theme.fieldFill : Theme.controlFill)
+            ctx.fillRoundedRect(r, radius: radius, color: isEnabled ? Theme.fieldFill : UITextField.disabledFill)
             if isEditing {
-                ctx.strokeRoundedRect(r, radius: radius, width: 1.5, color: editingInk)
+                ctx.withAlpha(0.9) { ctx.strokeRoundedRect(r, radius: radius, width: 1.5, color: editingInk) }
             } else {
                 ctx.strokeRoundedRect(r, radius: radius, width: 1, color: c(Theme.fieldBorder))
             }
@@ -545,6 +543,10 @@ extension UITextField {
                            width: 1.6, color: ink)
         }
     }
+
+    /// The fill of a disabled field: a grey that reads as the theme's control fill once the
+    /// field fades as one layer.
+    static let disabledFill = Theme.controlFillPressed
 
     /// The `.line` border.
     static let lineInk = UIColor(light: UIColor(white: 0.45, alpha: 1), dark: UIColor(white: 0.6, alpha: 1))

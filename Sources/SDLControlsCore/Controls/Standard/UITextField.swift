@@ -453,6 +453,9 @@ open class UITextField: UIControl, UITextInputComposing {
         return (baseline, height - baseline)
     }
 
+    /// Dims as one layer while disabled (the one way disabled controls dim).
+    override var drawsDisabledDimmed: Bool { !isEnabled }
+
     /// Matches the border's corners.
     open override var focusRingCornerRadius: CGFloat { borderStyle == .roundedRect ? UITextField.roundedCornerRadius : 2 }
 }

@@ -1,0 +1,271 @@
+import Testing
+import Foundation
+@testable import SDLControlsCore
+
+/// A view that draws one thing with the context, for inspecting the geometry it makes.
+@MainActor
+private final class ShapeView: UIView {
+    var shape: (DrawContext) -> Void = { _ in }
+    override func draw(_ rect: CGRect) {
+        if let ctx = UIGraphicsGetCurrentContext() { shape(ctx) }
+    }
+}
+
+/// The geometry the drawing system makes (issue 11): light, pixel-aligned where it can be,
+/// cached per view in its own pixel space.
+@MainActor
+struct DrawingGeometryTests {
+    let window = makeTestWindow(size: CGSize(width: 200, height: 200))
+
+    /// Draws `shape` in a view at `origin` and returns the window's assembled geometry.
+    private func geometry(origin: CGPoint = CGPoint(x: 10, y: 10), scale: CGFloat = 1,
+                          _ shape: @escaping (DrawContext) -> Void) -> (vertices: [DrawVertex], indices: [Int32], commands: [DrawCommand]) {
+        let v = ShapeView(frame: CGRect(origin: origin, size: CGSize(width: 120, height: 120)))
+        v.shape = shape
+        window.addSubview(v)
+        defer { v.removeFromSuperview() }
+        let list = DrawList()
+        window.buildDrawList(into: list, scale: scale, resources: nil)
+        return list.assembled()
+    }
+
+    /// Whether every triangle pair is an axis-aligned quad (what the software renderer fills
+    /// or copies as a rectangle).
+    private func allQuads(_ g: (vertices: [DrawVertex], indices: [Int32], commands: [DrawCommand])) -> Bool {
+        guard g.indices.count % 6 == 0 else { return false }
+        for c in g.commands {
+            for q in stride(from: 0, to: c.indexCount, by: 6) {
+                let ids = (0..<6).map { Int(g.indices[c.indexStart + q + $0]) + c.vertexStart }
+                let vs = ids.map { g.vertices[$0] }
+                guard ids[0] == ids[3], ids[2] == ids[4], Set(vs.map(\.x)).count == 2, Set(vs.map(\.y)).count == 2 else { return false }
+            }
+        }
+        return true
+    }
+
+    @Test func aPixelAlignedRectangleIsOneQuadWithoutFringe() {
+        let g = geometry { $0.fill(CGRect(x: 5, y: 6, width: 30, height: 12), color: .systemBlue) }
+        #expect(g.vertices.count == 4 && g.indices.count == 6)
+        #expect(g.vertices.allSatisfy { $0.a == 255 }, "no transparent fringe on edges that lie on pixel boundaries")
+        #expect(Set(g.vertices.map(\.x)) == [15, 45] && Set(g.vertices.map(\.y)) == [16, 28])
+    }
+
+    @Test func aFractionalRectangleGetsStripsAtItsCoverage() {
+        let g = geometry { $0.fill(CGRect(x: 5.5, y: 6, width: 10, height: 4), color: UIColor(white: 0, alpha: 1)) }
+        #expect(allQuads(g), "still only axis-aligned quads")
+        // Covered area, weighted by alpha, equals the rectangle's area.
+        var covered: Double = 0
+        for q in stride(from: 0, to: g.vertices.count, by: 4) {
+            let vs = g.vertices[q..<q + 4]
+            let w = Double(vs.map(\.x).max()! - vs.map(\.x).min()!), h = Double(vs.map(\.y).max()! - vs.map(\.y).min()!)
+            covered += w * h * Double(vs.first!.a) / 255
+        }
+        #expect(abs(covered - 40) < 0.2)
+        #expect(g.vertices.contains { $0.a > 100 && $0.a < 155 }, "the half-covered columns at half alpha")
+    }
+
+    @Test func aCapsuleIsCapsAndOneQuadOnePath() {
+        // The one capsule path: a rounded rectangle whose radius is half its height.
+        let g = geometry { $0.fillRoundedRect(CGRect(x: 0, y: 0, width: 90, height: 20), radius: 10, color: .systemGreen) }
+        #expect(allQuads(g))
+        #expect(g.vertices.count == 12, "left cap, middle, right cap")
+        let xs = g.vertices.map(\.x), ys = g.vertices.map(\.y)
+        #expect(xs.min() == 10 && xs.max() == 100 && ys.min() == 10 && ys.max() == 30, "nothing pokes out of the shape")
+        // A radius larger than half the height is the same capsule.
+        let same = geometry { $0.fillRoundedRect(CGRect(x: 0, y: 0, width: 90, height: 20), radius: 400, color: .systemGreen) }
+        #expect(same.vertices == g.vertices)
+    }
+
+    @Test func aSmallCircleIsOneTile() {
+        let g = geometry { $0.fillEllipse(in: CGRect(x: 0, y: 0, width: 28, height: 28), color: .white) }
+        #expect(g.vertices.count == 4 && allQuads(g))
+    }
+
+    @Test func aLargeRoundedRectangleIsCornersAndSolidQuads() {
+        let g = geometry { $0.fillRoundedRect(CGRect(x: 0, y: 0, width: 110, height: 100), radius: 12, color: .white) }
+        #expect(allQuads(g))
+        #expect(g.vertices.count == 7 * 4, "four corner tiles and a cross of three quads")
+    }
+
+    @Test func strokesAndShadowsAreQuadsToo() {
+        let stroke = geometry { $0.strokeRoundedRect(CGRect(x: 0, y: 0, width: 110, height: 100), radius: 12, width: 1, color: .black) }
+        #expect(allQuads(stroke) && !stroke.vertices.isEmpty)
+        let shadow = geometry { $0.fillShadow(CGRect(x: 10, y: 10, width: 28, height: 28), radius: 14, blur: 5, color: .black) }
+        #expect(allQuads(shadow) && shadow.vertices.count == 4, "a small soft shadow is one tile")
+    }
+
+    @Test func thinSlantedLinesUseThreeVerticesPerPoint() {
+        let thin = geometry { $0.strokeLine(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 40, y: 30), width: 0.75, color: .black) }
+        #expect(thin.vertices.count == 6 && thin.indices.count == 12)
+        let thick = geometry { $0.strokeLine(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 40, y: 30), width: 3, color: .black) }
+        #expect(thick.vertices.count == 8)
+    }
+
+    @Test func axisAlignedLinesAreRectangles() {
+        // Square ends reach half the width past each point: 0.5...39.5 covers 0...40.
+        let g = geometry { $0.strokeLine(from: CGPoint(x: 0.5, y: 4.5), to: CGPoint(x: 39.5, y: 4.5), width: 1, color: .black) }
+        #expect(g.vertices.count == 4 && g.vertices.allSatisfy { $0.a == 255 }, "a 1-point line centred on a pixel row is that row")
+    }
+
+    @Test func arcToleranceIsAboutAThirdOfAPixel() {
+        for r: Float in [3, 10, 40, 200] {
+            let n = DrawContext.arcSegments(radius: r)
+            let sagitta = r * (1 - cos(Float.pi / 4 / Float(n)))
+            #expect(sagitta <= 0.3 + 1e-4, "radius \(r): \(n) segments")
+        }
+        // Huge and odd radii stay bounded (no trap converting an infinite quotient).
+        #expect(DrawContext.arcSegments(radius: 1e30) <= 64)
+        #expect(DrawContext.arcSegments(radius: .infinity) == 2)
+        #expect(DrawContext.arcSegments(radius: .nan) == 2)
+    }
+
+    @Test func hugeShapesFallBackToTrianglesWithoutTrapping() {
+        let g = geometry { $0.fillRoundedRect(CGRect(x: 0, y: 0, width: 1_000, height: 1_000), radius: 400, color: .white) }
+        #expect(!g.vertices.isEmpty && !allQuads(g), "corners too large for tiles are tessellated")
+        let h = geometry { $0.fillRoundedRect(CGRect(x: -1e9, y: 0, width: 3e9, height: 40), radius: 20, color: .white) }
+        _ = h   // no trap for coordinates far outside Int32
+    }
+
+    // MARK: View-local caches
+
+    @Test func movingAContainerRetessellatesNothing() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        for i in 0..<5 {
+            let v = UIView(frame: CGRect(x: CGFloat(i) * 30, y: 10, width: 24, height: 24))
+            v.backgroundColor = .systemBlue
+            v.cornerRadius = 6
+            container.addSubview(v)
+        }
+        window.addSubview(container)
+        let list = DrawList()
+        window.buildDrawList(into: list, scale: 2, resources: nil)
+        let before = list.vertices
+        container.frame.origin = CGPoint(x: 7, y: 3)   // whole points: whole pixels
+        let stats = window.buildDrawList(into: list, scale: 2, resources: nil)
+        #expect(stats.rebuilt && stats.viewsRedrawn == 0, "cached geometry is translated, not rebuilt")
+        let after = list.vertices
+        #expect(after.count == before.count)
+        #expect(zip(before, after).allSatisfy { $1.x == $0.x + 14 && $1.y == $0.y + 6 })
+        // A move by a fraction of a pixel changes how shapes meet the pixel grid: rebuilt.
+        container.frame.origin = CGPoint(x: 7.25, y: 3)
+        #expect(window.buildDrawList(into: list, scale: 2, resources: nil).viewsRedrawn > 0)
+    }
+
+    @Test func scrollingByBoundsOriginRetessellatesNothing() {
+        let scroller = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        scroller.clipsToBounds = true
+        scroller.backgroundColor = .white
+        let content = UIView(frame: CGRect(x: 0, y: 0, width: 180, height: 300))
+        content.backgroundColor = .systemGray4
+        scroller.addSubview(content)
+        window.addSubview(scroller)
+        let list = DrawList()
+        window.buildDrawList(into: list, scale: 1, resources: nil)
+        scroller.bounds.origin = CGPoint(x: 0, y: 40)   // a pure content offset change
+        let stats = window.buildDrawList(into: list, scale: 1, resources: nil)
+        #expect(stats.rebuilt && stats.viewsRedrawn == 0)
+        #expect(list.vertices.contains { $0.y == -40 }, "the content moved up by the offset")
+    }
+
+    @Test func changedPixelsAreOnlyThoseOfTheChangedView() {
+        var views: [UIView] = []
+        for i in 0..<6 {
+            let v = UIView(frame: CGRect(x: CGFloat(i) * 30, y: 10, width: 20, height: 20))
+            v.backgroundColor = .systemBlue
+            window.addSubview(v)
+            views.append(v)
+        }
+        _ = window.prepareDrawing(scale: 1, resources: nil)
+        window.damage.clear()
+        views[2].backgroundColor = .systemRed
+        _ = window.prepareDrawing(scale: 1, resources: nil)
+        #expect(window.damage.rects == [PixelRect(x: 60, y: 10, width: 20, height: 20)])
+        window.damage.clear()
+        views[4].frame.origin.y = 50   // a move: old and new place
+        _ = window.prepareDrawing(scale: 1, resources: nil)
+        #expect(window.damage.area == 800)
+        window.damage.clear()
+        views[0].removeFromSuperview()
+        _ = window.prepareDrawing(scale: 1, resources: nil)
+        #expect(window.damage.rects == [PixelRect(x: 0, y: 10, width: 20, height: 20)])
+    }
+
+    @Test func damageMergesAndStaysSmall() {
+        var d = DamageRegion()
+        d.add(PixelRect(x: 0, y: 0, width: 10, height: 10))
+        d.add(PixelRect(x: 10, y: 0, width: 10, height: 10))   // touching: merged
+        #expect(d.rects == [PixelRect(x: 0, y: 0, width: 20, height: 10)])
+        d.add(PixelRect(x: 2, y: 2, width: 3, height: 3))       // inside: nothing new
+        #expect(d.rects.count == 1)
+        for i in 0..<20 { d.add(PixelRect(x: Int32(100 + i * 20), y: 100, width: 5, height: 5)) }
+        #expect(d.rects.count <= DamageRegion.maximumRects)
+        #expect(d.rects.contains { $0.contains(PixelRect(x: 480, y: 100, width: 5, height: 5)) })
+        d.setFull()
+        #expect(d.isFull && !d.isEmpty)
+        d.clear()
+        #expect(d.isEmpty)
+    }
+
+    @Test func occupancyCoversWhatIsDrawnAndLittleElse() {
+        let left = UIView(frame: CGRect(x: 10, y: 10, width: 50, height: 150))
+        left.backgroundColor = .white
+        let right = UIView(frame: CGRect(x: 140, y: 10, width: 50, height: 150))
+        right.backgroundColor = .white
+        window.addSubview(left)
+        window.addSubview(right)
+        _ = window.prepareDrawing(scale: 1, resources: nil)
+        let rects = window.occupancy.rects
+        #expect(rects.count == 2, "two columns, not one box around both")
+        #expect(rects.contains { $0.contains(PixelRect(x: 10, y: 10, width: 50, height: 150)) })
+        #expect(rects.contains { $0.contains(PixelRect(x: 140, y: 10, width: 50, height: 150)) })
+        #expect(window.occupancy.area < 200 * 200)
+    }
+
+    // MARK: Dimming
+
+    @Test func disabledControlsFadeAsOneLayerOverTheirBackdrop() {
+        let panel = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        panel.backgroundColor = .white
+        let slider = UISlider(frame: CGRect(x: 10, y: 10, width: 150, height: 34))
+        slider.minimumTrackTintColor = .black
+        slider.value = 1
+        panel.addSubview(slider)
+        window.addSubview(panel)
+        slider.isEnabled = false
+        let list = DrawList()
+        window.buildDrawList(into: list, scale: 1, resources: nil)
+        // Black at 0.38 over white is an opaque grey, not translucent black.
+        let expected = UInt8((255 * (1 - Theme.disabledAlpha)).rounded())
+        #expect(list.vertices.contains { $0.r == expected && $0.g == expected && $0.b == expected && $0.a == 255 })
+        #expect(!list.vertices.contains { $0.r == 0 && $0.g == 0 && $0.b == 0 && $0.a > 0 && $0.a < 255 })
+    }
+
+    // MARK: Frames on demand
+
+    @Test func aWindowNeedsAFrameOnlyAfterAChange() {
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        v.backgroundColor = .systemBlue
+        window.addSubview(v)
+        #expect(window.needsFrame)
+        window.buildDrawList(into: DrawList(), scale: 1, resources: nil)
+        #expect(!window.needsFrame)
+        v.backgroundColor = .systemRed
+        #expect(window.needsFrame)
+        window.buildDrawList(into: DrawList(), scale: 1, resources: nil)
+        v.setNeedsLayout()
+        #expect(window.needsFrame)
+    }
+
+    @Test func theClockTellsWhenItsNextTimerFires() {
+        let clock = FrameClock()
+        #expect(clock.nextFireTime == nil)
+        clock.advanceTime(to: 1)
+        let later = clock.scheduleTimer(after: 2) { _ in }
+        clock.scheduleTimer(after: 0.5, repeating: 1) { _ in }
+        #expect(clock.nextFireTime == 1.5)
+        clock.advanceTime(to: 1.6)
+        #expect(clock.nextFireTime == 2.5, "the repeating timer's next firing")
+        later.invalidate()
+        #expect(clock.nextFireTime == 2.5)
+    }
+}

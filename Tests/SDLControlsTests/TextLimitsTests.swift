@@ -1,0 +1,80 @@
+import SDLControls
+import Foundation
+import Testing
+@testable import SDLControls
+
+/// Hostile text through real SDL_ttf: huge strings, NUL, ZWJ emoji, piles of combining marks,
+/// a 10 MB paste; and the measurement cache bounded in bytes. (Frame times are reported by
+/// `controls-fuzz --text`, not asserted here.)
+@MainActor
+@Suite(.serialized)
+struct TextLimitsTests {
+    @Test func theMeasurementCacheIsBoundedInBytes() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let font = UIFont.systemFont(ofSize: 13)
+        let base = String(repeating: "abcdefghij", count: 10_000)   // 100,000 characters
+        for i in 0..<60 {
+            _ = host.backend.size(of: "\(i) " + base, font: font)
+            #expect(host.backend.measureCacheBytes <= SDLRenderBackend.measureCacheByteLimit)
+        }
+        // Before: capped at 20,000 entries, so 60 such strings kept 6 MB (and 280 MB in the wild).
+        let a = host.backend.size(of: "x" + base, font: font)
+        #expect(a == host.backend.size(of: "x" + base, font: font), "a cached answer is the same")
+    }
+
+    @Test func nulIsMeasuredAsNothingNotAsTheEndOfTheText() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let font = UIFont.systemFont(ofSize: 15)
+        let plain = host.backend.size(of: "abcdef", font: font).width
+        #expect(host.backend.size(of: "abc\u{0}def", font: font).width == plain)
+        #expect(host.backend.size(of: "\u{0}", font: font).width == 0)
+    }
+
+    @Test func hostileStringsDrawWithoutCrashing() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 640, height: 480))
+        defer { host.shutdown() }
+        let strings = [
+            "a\u{0}b\u{0}\u{0}c",
+            String(repeating: "👩‍👩‍👧‍👦🏳️‍🌈", count: 500),
+            "Z" + String(repeating: "\u{301}\u{316}\u{35C}", count: 2_000),
+            String(repeating: "مرحبا بالعالم ", count: 2_000),
+            String(repeating: "😀", count: 32_000),
+            (0..<20_000).map { "w\($0 % 97)" }.joined(separator: " "),
+        ]
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 600, height: 200))
+        label.numberOfLines = 0
+        let single = UILabel(frame: CGRect(x: 0, y: 210, width: 600, height: 30))
+        let segments = UISegmentedControl(items: ["A", "B"])
+        segments.frame = CGRect(x: 0, y: 250, width: 600, height: 32)
+        let field = UITextField(frame: CGRect(x: 0, y: 300, width: 600, height: 34))
+        for v in [label, single, segments, field] as [UIView] { host.window.addSubview(v) }
+        for s in strings {
+            label.text = s
+            single.text = s
+            segments.setTitle(s, forSegmentAt: 0)
+            field.text = s
+            host.update()
+            host.renderFrame()
+        }
+        #expect(host.counters.geometrySubmissions >= 1)
+    }
+
+    @Test func aTenMegabytePasteIsCutToTheFieldsLimit() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 300, height: 34))
+        host.window.addSubview(field)
+        #expect(field.becomeFirstResponder())
+        var stored = ""
+        UIPasteboard.general.backend = UIPasteboard.Backend(read: { stored }, write: { stored = $0 })
+        UIPasteboard.general.string = String(repeating: "0123456789", count: 1_000_000)
+        field.paste(nil)
+        host.update()
+        host.renderFrame()
+        #expect(field.text?.utf16.count == UITextField.maximumTextLength)
+        host.update()
+        host.renderFrame()
+    }
+}
