@@ -9,6 +9,47 @@ class ImmediateStackView: UIStackView {
     }
 }
 
+/// A row of an ``ImmediateView``: a horizontal stack in which the items without a natural
+/// width (sliders, text fields, spacers) share the spare width equally, so
+/// `ui.row { ui in ui.slider("R", …); ui.slider("G", …) }` gives two equal sliders and
+/// `ui.row { ui in ui.spacer(); ui.button("OK"); ui.spacer() }` centres the button.
+/// (`UIStackView` gives all of it to the first such view; UIKit would need equal-width
+/// constraints, which this project has no engine for.) When the items do not fit, the stack's
+/// own rule (compression resistance) stands.
+final class ImmediateRowView: ImmediateStackView {
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        spreadFlexibleItems()
+    }
+
+    private func spreadFlexibleItems() {
+        var flexible = 0, used: CGFloat = 0, last: UIView?
+        for view in arrangedSubviews where !view.isHidden {
+            if let last { used += resolvedSpacing(after: last) }
+            let width = view.intrinsicSizeForLayout.width
+            if width < 0 { flexible += 1 } else { used += width }
+            last = view
+        }
+        let rect = arrangementRect
+        guard flexible > 1, rect.width - used > 0 else { return }
+        let share = ((rect.width - used) / CGFloat(flexible)).rounded(.down)
+        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        // Frames set here mark the stack for layout again; that request is our own.
+        let wasFlagged = needsLayout
+        defer { if !wasFlagged { needsLayout = false } }
+        var x: CGFloat = 0
+        for view in arrangedSubviews where !view.isHidden {
+            let natural = view.intrinsicSizeForLayout.width
+            let width = natural < 0 ? share : natural
+            var frame = view.frame
+            frame.origin.x = rtl ? rect.maxX - x - width : rect.minX + x
+            frame.size.width = width
+            if view.frame != frame { view.frame = frame }
+            x += width + resolvedSpacing(after: view)
+        }
+    }
+}
+
 /// One group of the inset-grouped style, as a settings screen on iOS draws it: a rounded
 /// plate in the cell colour with a hairline between cells, starting at the cells' text.
 final class ImmediateSectionView: ImmediateStackView {

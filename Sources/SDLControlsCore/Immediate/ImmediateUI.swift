@@ -183,14 +183,14 @@ public final class ImmediateUI {
     // MARK: Layout declarations
 
     /// Lays out the declarations `content` makes side by side, in one row (in the inset-grouped
-    /// style, one cell). Items keep their natural widths from the leading edge; a slider, a
-    /// text field or a spacer takes the spare width. A row is layout only: it opens no identity
-    /// scope, so wrapping declarations in a row (or not) keeps their controls.
+    /// style, one cell). Items keep their natural widths from the leading edge; sliders, text
+    /// fields and spacers share the spare width equally. A row is layout only: it opens no
+    /// identity scope, so wrapping declarations in a row (or not) keeps their controls.
     public func row(_ content: (ImmediateUI) -> Void) {
         guard isBuilding else { return }
         let name = takeName(.none)
         let node = node(.row, name) { key in
-            let stack = ImmediateStackView()
+            let stack = ImmediateRowView()
             stack.axis = .horizontal
             stack.alignment = .center
             stack.spacing = UIStackView.spacingUseSystem
@@ -211,11 +211,11 @@ public final class ImmediateUI {
         lastNode = node
     }
 
-    /// Flexible space. In a row it takes the spare width (pushing what follows to the
-    /// trailing edge). In the plain style's column it takes the height the view has beyond its
-    /// content. In the inset-grouped style's column it ends the group: what follows starts a
-    /// new one. When several spacers share the spare room, the first takes it, as a
-    /// `UIStackView` gives it.
+    /// Flexible space. In a row it shares the spare width with the row's other flexible items
+    /// (pushing what follows to the trailing edge; two spacers centre what is between them).
+    /// In the plain style's column it takes the height the view has beyond its content (when
+    /// several do, the first takes it, as a `UIStackView` gives it). In the inset-grouped
+    /// style's column it ends the group: what follows starts a new one.
     public func spacer() {
         guard isBuilding else { return }
         let name = takeName(.none)

@@ -1,0 +1,105 @@
+import Testing
+import Foundation
+@testable import SDLControlsCore
+
+/// Layout of an `ImmediateView`: stacks sized by intrinsic sizes, the width following the
+/// view's bounds, titles beside or above controls as a settings screen shows them, rows whose
+/// flexible items share the spare width, and the height of the content for a scroll view.
+@MainActor
+@Suite(.serialized)
+struct ImmediateLayoutTests {
+    init() { resetApplication() }
+
+    @Test func aSettingsCellPutsTheTitleAtTheLeadingMarginAndTheSwitchAtTheTrailingOne() {
+        let h = ImmediateHarness(style: .insetGrouped, size: CGSize(width: 400, height: 600))
+        var on = false, lives = 3.0, volume: Float = 0.5
+        var toggle: UISwitch?, stepper: UIStepper?, slider: UISlider?
+        func build(_ ui: ImmediateUI) {
+            ui.toggle("Sound", isOn: &on); toggle = ui.last(UISwitch.self)
+            ui.stepper("Lives", value: &lives, in: 1...9, step: 1); stepper = ui.last(UIStepper.self)
+            ui.slider("Volume", value: &volume, in: 0...1); slider = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        let cell = toggle!.superview!
+        let cellFrame = cell.convert(cell.bounds, to: nil)
+        let switchFrame = toggle!.convert(toggle!.bounds, to: nil)
+        #expect(cellFrame.height >= 44, "a cell is at least 44 points tall")
+        #expect(abs(cellFrame.maxX - 16 - switchFrame.maxX) < 0.5, "the switch ends at the cell's 16-point margin")
+        #expect(abs(cellFrame.midY - switchFrame.midY) < 1, "centred in the cell")
+        let title = h.all(UILabel.self).first { $0.text == "Sound" }!
+        #expect(abs(title.convert(title.bounds, to: nil).minX - cellFrame.minX - 16) < 0.5)
+        #expect(toggle!.accessibilityLabel == "Sound" && stepper!.accessibilityLabel == "Lives")
+        // The slider's title is above it, and the slider spans the cell's content width.
+        let sliderTitle = h.all(UILabel.self).first { $0.text == "Volume" }!
+        let s = slider!.convert(slider!.bounds, to: nil)
+        #expect(sliderTitle.convert(sliderTitle.bounds, to: nil).maxY <= s.minY + 0.5)
+        #expect(abs(s.width - (cellFrame.width - 32)) < 0.5)
+    }
+
+    @Test func theWidthFollowsTheViewsBounds() {
+        let h = ImmediateHarness(style: .plain, size: CGSize(width: 400, height: 300))
+        var volume: Float = 0.5
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) {
+            ui.slider("", value: &volume, in: 0...1)
+            slider = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        #expect(slider!.bounds.width == 400)
+        h.view.frame.size.width = 250
+        h.frame(build)
+        #expect(slider!.bounds.width == 250)
+    }
+
+    @Test func flexibleItemsInARowShareTheSpareWidthEqually() {
+        let h = ImmediateHarness(style: .plain, size: CGSize(width: 400, height: 300))
+        var r: Float = 0, g: Float = 0
+        var sliders: [UISlider] = []
+        var ok: UIButton?
+        func build(_ ui: ImmediateUI) {
+            sliders = []
+            ui.row { ui in
+                ui.slider("", value: &r, in: 0...1); sliders.append(ui.last(UISlider.self)!)
+                ui.slider("", value: &g, in: 0...1); sliders.append(ui.last(UISlider.self)!)
+            }
+            ui.row { ui in
+                ui.spacer()
+                ui.button("OK"); ok = ui.last(UIButton.self)
+                ui.spacer()
+            }
+        }
+        h.frame(build)
+        #expect(sliders[0].bounds.width > 100 && abs(sliders[0].bounds.width - sliders[1].bounds.width) <= 1)
+        let okFrame = ok!.convert(ok!.bounds, to: nil)
+        #expect(abs(okFrame.midX - 200) <= 1, "two spacers centre the button")
+    }
+
+    @Test func sizeThatFitsGivesTheContentsHeightForAScrollView() {
+        let h = ImmediateHarness(style: .insetGrouped, size: CGSize(width: 320, height: 200))
+        var values = Array(repeating: false, count: 20)
+        func build(_ ui: ImmediateUI) {
+            for i in 0..<20 { ui.id(i) { ui in ui.toggle("Option", isOn: &values[i]) } }
+        }
+        h.frame(build)
+        let fit = h.view.sizeThatFits(CGSize(width: 320, height: 0))
+        #expect(fit.width == 320)
+        #expect(fit.height >= 20 * 44 + 40, "20 cells of 44 points and the margins")
+        #expect(h.view.intrinsicContentSize.height == fit.height)
+        // In a scroll view, sized to its content, the last toggle can be reached.
+        let scroll = UIScrollView(frame: h.window.bounds)
+        h.view.removeFromSuperview()
+        scroll.addSubview(h.view)
+        h.window.addSubview(scroll)
+        h.view.frame = CGRect(origin: .zero, size: fit)
+        scroll.contentSize = fit
+        h.frame(build)
+        let last = h.all(UISwitch.self).last!
+        scroll.scrollRectToVisible(last.convert(last.bounds, to: scroll), animated: false)
+        h.window.layoutIfNeeded()
+        let onScreen = last.convert(last.bounds, to: nil)
+        #expect(h.window.bounds.contains(onScreen))
+        h.window.simulateTap(at: CGPoint(x: onScreen.midX, y: onScreen.midY))
+        h.frame(build)
+        #expect(values[19])
+    }
+}
