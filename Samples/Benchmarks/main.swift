@@ -58,7 +58,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     controls-bench: SDLControls benchmarks (issue 6), headless (dummy video driver, software renderer).
 
-    Usage: controls-bench [--quick] [--json-only] [--only B1,B2,B3,B4,B5,B6,ALLOC,E]
+    Usage: controls-bench [--quick] [--json-only] [--only B1,B2,B3,B4,B5,B6,ALLOC,E,IM]
                           [--imgui PATH] [--rounds N]
 
       --quick       CI size: fewer frames, N and K up to 1,000, 2,000 input events, no B6
@@ -68,12 +68,13 @@ if arguments.contains("--help") || arguments.contains("-h") {
       --imgui PATH  The Dear ImGui peer (../shared/tools/imgui-peer/build/imgui_bench, or the
                     SDLCONTROLS_IMGUI_PEER environment variable): E then runs it on the same
                     work in interleaved rounds and reports ratios. Never needed to build or test.
-      --rounds N    Interleaved rounds for E (default 5; 1 with --quick).
+      --rounds N    Interleaved rounds for E and IM (default 5; 1 with --quick).
       --renderer R  E with SDL render driver R ("opengl" ...) in a real window instead of the
                     software renderer (run under a display: xvfb-run); no peer.
       --caching C   E with SDLHost.pixelCaching = C (always | never) instead of automatic.
-      --scenario K  E with one scenario only (grid-1000-changing, hud-30-still, ...), for profiling.
-      --frames F    E: frames per round (300; 30 with --quick).
+      --scenario K  E or IM with one scenario only (grid-1000-changing, hud-30-still, ...,
+                    immediate-1000-unchanged, immediate-1000-changing), for profiling.
+      --frames F    E and IM: frames per round (300; 30 with --quick).
       --dump-geometry   Print each grid control's quads and triangles (fills, tiles, pixels).
       --help        This text.
 
@@ -92,6 +93,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
           1,000) and a 30-control HUD, still and every control changing; vertices per
           control; peak RSS at N = 1,000; idle CPU of the standalone run loop (10 s; 1 s
           with --quick). Medians of per-round medians.
+      IM  issue 13, an ImmediateView re-declaring the grid's 1,000 controls every frame (64 to
+          a row), embedded: nothing changing, and every value and title changing; the UI side
+          (update + build + draw list) against ImGui's build of the same 1,000 widgets in the
+          same window, in interleaved rounds (--imgui PATH); allocations, views redrawn and
+          glyphs rasterized when nothing changes (asserted: 0).
 
     Times are CPU milliseconds of the benchmark thread (mean, p50, p95), reported only.
     Count targets are asserted: the exit status is 1 when one is broken.
@@ -207,6 +213,20 @@ func main() -> Int32 {
         embedded = run
     }
 
+    // IM (issue 13), optionally against the ImGui peer.
+    var immediate: ImmediateRun?
+    if wants("IM") {
+        let peer = peerPath.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+        if peerPath != nil && peer == nil && !wants("E") {
+            report.failures.append("IM: the ImGui peer \(peerPath!) is not an executable (build it: make -C ../shared/tools/imgui-peer)")
+        }
+        let run = ImmediateRun(rounds: rounds, frames: value(after: "--frames").flatMap(Int.init) ?? (quick ? 30 : 300),
+                               warmup: quick ? 5 : 30, peer: peer)
+        run.onlyScenario = value(after: "--scenario")
+        run.run(progress: progress)
+        immediate = run
+    }
+
     report.meta = .object([
         ("scenario", .string("meta")), ("mode", .string(quick ? "quick" : "full")),
         ("renderer", .string("software (dummy video driver)")), ("cores", .int(ProcessInfo.processInfo.activeProcessorCount)),
@@ -217,6 +237,7 @@ func main() -> Int32 {
     report.heapCounterActive = heapActive
     report.add(steady: steady, changing: changing, churn: churn, input: input, startup: startup)
     if let embedded { report.add(embedded: embedded) }
+    if let immediate { report.add(immediate: immediate) }
     report.print(jsonOnly: jsonOnly)
     return report.countTargetsBroken || !report.failures.isEmpty ? 1 : 0
 }

@@ -57,29 +57,31 @@ struct ImmediateScopeKey: Hashable {
 }
 
 /// A scope: the root of a build or one `ui.id(key) { }`. Keeps last build's declaration
-/// sequence for the fast path. Buffers are swapped and reused, so a build that declares
-/// what the last one did allocates nothing.
+/// sequence for the fast path. While a build follows last build's sequence nothing is copied:
+/// the cursor walks `previous`. Only at the first difference is the prefix copied into
+/// `current`, which then collects the rest and becomes `previous` at the end. Buffers are
+/// swapped and reused, so no build allocates once their capacity is reached.
 @MainActor
 final class ImmediateScope {
     let id: Int
     let key: ImmediateScopeKey?
     /// The build this scope was last entered in.
-    var lastBuild: UInt64 = 0
+    @exclusivity(unchecked) var lastBuild: UInt64 = 0
 
-    /// Nodes declared directly in this scope, in order: last build's and this build's.
-    var previous: [ImmediateNode] = []
-    var current: [ImmediateNode] = []
-    var cursor = 0
+    /// Nodes declared directly in this scope, in order: last build's, and (out of sync) this build's.
+    @exclusivity(unchecked) var previous: [ImmediateNode] = []
+    @exclusivity(unchecked) var current: [ImmediateNode] = []
+    @exclusivity(unchecked) var cursor = 0
     /// Whether this build's declarations so far are exactly last build's first ones.
-    var inSync = true
+    @exclusivity(unchecked) var inSync = true
     /// Occurrences of (kind, name) so far this build; filled once out of sync.
     var counts: [ImmediateCountKey: Int] = [:]
 
     /// Child `ui.id` scopes, the same way.
-    var previousChildren: [ImmediateScope] = []
-    var currentChildren: [ImmediateScope] = []
-    var childCursor = 0
-    var childrenInSync = true
+    @exclusivity(unchecked) var previousChildren: [ImmediateScope] = []
+    @exclusivity(unchecked) var currentChildren: [ImmediateScope] = []
+    @exclusivity(unchecked) var childCursor = 0
+    @exclusivity(unchecked) var childrenInSync = true
     var childCounts: [AnyHashable: Int] = [:]
 
     init(id: Int, key: ImmediateScopeKey?) {
@@ -100,15 +102,15 @@ final class ImmediateScope {
 
     /// Ends this scope's part of a build: this build's sequences become "last build's".
     func leave() {
-        if inSync && cursor == previous.count && current.count == previous.count {
-            // The same nodes in the same order: keep `previous`, empty `current`.
-            current.removeAll(keepingCapacity: true)
+        if inSync {
+            // Last build's sequence, or its beginning when fewer were declared.
+            if cursor < previous.count { previous.removeSubrange(cursor...) }
         } else {
             swap(&previous, &current)
             current.removeAll(keepingCapacity: true)
         }
-        if childrenInSync && childCursor == previousChildren.count && currentChildren.count == previousChildren.count {
-            currentChildren.removeAll(keepingCapacity: true)
+        if childrenInSync {
+            if childCursor < previousChildren.count { previousChildren.removeSubrange(childCursor...) }
         } else {
             swap(&previousChildren, &currentChildren)
             currentChildren.removeAll(keepingCapacity: true)
@@ -126,11 +128,15 @@ final class ImmediateScope {
         return node
     }
 
-    /// Leaves the fast path: counts the occurrences declared so far, once.
+    /// Leaves the fast path: copies the sequence followed so far into `current` and counts
+    /// its occurrences, once.
     func fallOutOfSync() {
         guard inSync else { return }
         inSync = false
-        for node in current {
+        current.removeAll(keepingCapacity: true)
+        for i in 0..<cursor {
+            let node = previous[i]
+            current.append(node)
             counts[ImmediateCountKey(kind: node.kind, name: node.name), default: 0] += 1
         }
     }
@@ -141,5 +147,27 @@ final class ImmediateScope {
         let n = counts[key, default: 0]
         counts[key] = n + 1
         return n
+    }
+
+    /// The child scope of last build's sequence that is next, when it has this key.
+    @inline(__always)
+    func nextChildInSequence(_ key: AnyHashable) -> ImmediateScope? {
+        guard childrenInSync, childCursor < previousChildren.count else { return nil }
+        let child = previousChildren[childCursor]
+        guard let k = child.key, k.key == key else { return nil }
+        childCursor += 1
+        return child
+    }
+
+    /// Leaves the children's fast path: copies and counts the children followed so far.
+    func childrenFallOutOfSync() {
+        guard childrenInSync else { return }
+        childrenInSync = false
+        currentChildren.removeAll(keepingCapacity: true)
+        for i in 0..<childCursor {
+            let child = previousChildren[i]
+            currentChildren.append(child)
+            if let k = child.key { childCounts[k.key, default: 0] += 1 }
+        }
     }
 }

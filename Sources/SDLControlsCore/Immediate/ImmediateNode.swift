@@ -10,6 +10,19 @@ enum ImmediateContext: Equatable {
     case row
 }
 
+/// The count of a node's delivered actions (see ``ImmediateNode/signal``).
+@MainActor
+final class ImmediateSignal {
+    @exclusivity(unchecked) var deliveries = 0
+}
+
+/// How many actions were delivered to any node of one view since its last build began. A
+/// build in which it is 0 reads no node's own count: one load instead of one per declaration.
+@MainActor
+final class ImmediateDeliveryLog {
+    @exclusivity(unchecked) var count = 0
+}
+
 /// One declaration's retained side: its control (or view) and the item view that places it,
 /// kept from build to build while the declaration's identity is declared.
 @MainActor
@@ -27,19 +40,21 @@ final class ImmediateNode {
     let container: ImmediateContainer?
     /// The build that created it, and the last build that declared it.
     let createdBuild: UInt64
-    var lastBuild: UInt64
+    @exclusivity(unchecked) var lastBuild: UInt64
     /// How it was last placed (looks are configured for it).
-    var context: ImmediateContext?
-    /// Actions delivered since the last build read them (set by the node's `UIAction`).
-    var deliveries = 0
+    @exclusivity(unchecked) var context: ImmediateContext?
+    /// Actions delivered since the last build read them, counted by the node's `UIAction`.
+    /// A box of its own, so the action holds no reference to the node (no weak reference,
+    /// which would put every retain of the node on the runtime's slow path).
+    let signal = ImmediateSignal()
     /// For text fields: the game's text as last pushed or written back.
-    var syncedText: String?
+    @exclusivity(unchecked) var syncedText: String?
     /// The title (label text, placeholder) the control shows; nil until first shown.
-    var shownTitle: String?
+    @exclusivity(unchecked) var shownTitle: String?
     /// A segmented control's items as shown.
-    var shownItems: [String]?
+    @exclusivity(unchecked) var shownItems: [String]?
     /// A stepper's value as its detail label shows it.
-    var shownValue: Double?
+    @exclusivity(unchecked) var shownValue: Double?
 
     /// Whether the declaration's name is a key given with `ui.id(_:)` (then its title can
     /// change while the control stays; otherwise the title is the name and cannot).
@@ -74,23 +89,24 @@ final class ImmediateNode {
     /// Registers the one `UIAction` that counts deliveries of `events`. It only counts: the
     /// build reads the control's current value, so the action adds no behaviour of its own
     /// and runs in the same queue, order and mode as every other action of the control.
-    func observe(_ control: UIControl, events: UIControl.Event) {
-        control.addAction(UIAction(identifier: ImmediateNode.actionIdentifier) { [weak self] _ in
-            self?.deliveries += 1
+    func observe(_ control: UIControl, events: UIControl.Event, log: ImmediateDeliveryLog) {
+        control.addAction(UIAction(identifier: ImmediateNode.actionIdentifier) { [signal, log] _ in
+            signal.deliveries += 1
+            log.count += 1
         }, for: events)
     }
 
     /// Takes one delivery (buttons: one `true` per tap).
     func takeOneDelivery() -> Bool {
-        guard deliveries > 0 else { return false }
-        deliveries -= 1
+        guard signal.deliveries > 0 else { return false }
+        signal.deliveries -= 1
         return true
     }
 
     /// Takes all deliveries (value controls: the value is read once, however many changes).
     func takeDeliveries() -> Bool {
-        guard deliveries > 0 else { return false }
-        deliveries = 0
+        guard signal.deliveries > 0 else { return false }
+        signal.deliveries = 0
         return true
     }
 }
@@ -110,14 +126,18 @@ final class ImmediateContainer {
     let stack: UIStackView
     /// How views placed here look.
     let context: ImmediateContext
-    /// This build's views, in order (a buffer reused from build to build).
-    private(set) var placed: [UIView] = []
-    /// Whether every view placed so far is where the stack already has it.
-    private(set) var inOrder = true
+    /// How many views were placed this build.
+    @exclusivity(unchecked) private(set) var count = 0
+    /// Whether every view placed so far is where the stack already has it. While it is, the
+    /// placed views are the stack's first ``count`` arranged subviews and nothing is recorded.
+    @exclusivity(unchecked) private(set) var inOrder = true
+    /// This build's views once out of order (a buffer reused from build to build). Unretained:
+    /// every placed view is kept alive by its node or container until the build has ended.
+    @exclusivity(unchecked) private var outOfOrder: [Unmanaged<UIView>] = []
     /// Whether something placed this build takes the row's spare width (rows only).
-    var hasFlexibleItem = false
+    @exclusivity(unchecked) var hasFlexibleItem = false
     /// Whether a spacer was placed this build (the plain column grows to the view's height).
-    var hasSpacer = false
+    @exclusivity(unchecked) var hasSpacer = false
     /// Fills the spare width of a row with no flexible item, so items keep their natural widths.
     lazy var filler: UIView = ImmediateSpacerView()
 
@@ -127,7 +147,7 @@ final class ImmediateContainer {
     }
 
     func begin() {
-        placed.removeAll(keepingCapacity: true)
+        count = 0
         inOrder = true
         hasFlexibleItem = false
         hasSpacer = false
@@ -136,36 +156,52 @@ final class ImmediateContainer {
     /// Places `view` next: nothing to do when the stack already has it there (the still frame).
     @inline(__always)
     func place(_ view: UIView) {
-        let index = placed.count
-        placed.append(view)
-        let arranged = stack.arrangedSubviews
-        if inOrder, index < arranged.count, arranged[index] === view { return }
-        if view.superview == nil {
-            // New: into the window now (in order while the stack is).
-            stack.insertArrangedSubview(view, at: inOrder ? index : arranged.count)
+        let index = count
+        count += 1
+        if inOrder {
+            let arranged = stack.arrangedSubviews
+            if index < arranged.count, arranged[index] === view { return }
+            if view.superview == nil {
+                // New: into the window now, in order.
+                stack.insertArrangedSubview(view, at: index)
+                return
+            }
+            // Out of order from here: record what was placed so far, then this.
+            inOrder = false
+            outOfOrder.removeAll(keepingCapacity: true)
+            for i in 0..<index { outOfOrder.append(.passUnretained(arranged[i])) }
+            outOfOrder.append(.passUnretained(view))
             return
         }
-        inOrder = false
+        outOfOrder.append(.passUnretained(view))
+        // New: into the window now (the end of the build puts it in order).
+        if view.superview == nil { stack.addArrangedSubview(view) }
     }
 
     /// Whether the stack arranges exactly this build's views, in order.
-    var isSettled: Bool { inOrder && placed.count == stack.arrangedSubviews.count }
+    var isSettled: Bool { inOrder && count == stack.arrangedSubviews.count }
+
+    /// This build's views, in order.
+    var placed: [UIView] {
+        inOrder ? Array(stack.arrangedSubviews.prefix(count)) : outOfOrder.map { $0.takeUnretainedValue() }
+    }
 
     /// Ends a build that changed something: views declared nowhere this build (not in
     /// `keeping`) stop being arranged but stay subviews, in the window, and are added to
     /// `stale` (removed from the window once every container is arranged); then the placed
     /// views are put in order, taking views declared here from other stacks.
-    func arrange(keeping: Set<ObjectIdentifier>, stale: inout [UIView]) {
+    func arrange(_ views: [UIView], keeping: Set<ObjectIdentifier>, stale: inout [UIView]) {
         for view in stack.arrangedSubviews where !keeping.contains(ObjectIdentifier(view)) {
             stack.removeArrangedSubview(view)
             stale.append(view)
         }
-        for (index, view) in placed.enumerated() {
+        for (index, view) in views.enumerated() {
             let arranged = stack.arrangedSubviews
             if index < arranged.count, arranged[index] === view { continue }
             stack.insertArrangedSubview(view, at: index)
         }
         inOrder = true
+        outOfOrder.removeAll(keepingCapacity: true)
     }
 }
 

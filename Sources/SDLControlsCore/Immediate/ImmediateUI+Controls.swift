@@ -40,7 +40,7 @@ extension ImmediateUI {
             let button = UIButton(type: .system)
             let item = ImmediateItemView(control: button, arrangement: .fill)
             let node = ImmediateNode(kind: .button, name: name, key: key, view: button, item: item, container: nil, build: buildNumber)
-            node.observe(button, events: .primaryActionTriggered)
+            node.observe(button, events: .primaryActionTriggered, log: deliveryLog)
             return node
         }
         let button = unsafeDowncast(node.view, to: UIButton.self)
@@ -49,7 +49,7 @@ extension ImmediateUI {
             button.setTitle(title, for: .normal)
         }
         if place(node), let item = node.item { ImmediateUI.style(button, item, for: node.context ?? .cell) }
-        return node.takeOneDelivery()
+        return takeOneDelivery(node)
     }
 
     /// An action row in a cell; a tinted plate elsewhere (across the column, natural in a row).
@@ -81,7 +81,7 @@ extension ImmediateUI {
             let control = UISwitch()
             let item = ImmediateItemView(control: control, arrangement: .beside)
             let node = ImmediateNode(kind: .toggle, name: name, key: key, view: control, item: item, container: nil, build: buildNumber)
-            node.observe(control, events: .valueChanged)
+            node.observe(control, events: .valueChanged, log: deliveryLog)
             return node
         }
         let control = unsafeDowncast(node.view, to: UISwitch.self)
@@ -113,7 +113,7 @@ extension ImmediateUI {
             let control = UISlider()
             let item = ImmediateItemView(control: control, arrangement: .above)
             let node = ImmediateNode(kind: .slider, name: name, key: key, view: control, item: item, container: nil, build: buildNumber)
-            node.observe(control, events: .valueChanged)
+            node.observe(control, events: .valueChanged, log: deliveryLog)
             return node
         }
         let control = unsafeDowncast(node.view, to: UISlider.self)
@@ -156,7 +156,7 @@ extension ImmediateUI {
             let control = UIStepper()
             let item = ImmediateItemView(control: control, arrangement: .beside)
             let node = ImmediateNode(kind: .stepper, name: name, key: key, view: control, item: item, container: nil, build: buildNumber)
-            node.observe(control, events: .valueChanged)
+            node.observe(control, events: .valueChanged, log: deliveryLog)
             return node
         }
         let control = unsafeDowncast(node.view, to: UIStepper.self)
@@ -208,7 +208,7 @@ extension ImmediateUI {
             let item = ImmediateItemView(control: control, arrangement: .alone(fillsWidth: true))
             let node = ImmediateNode(kind: .segmented, name: name, key: key, view: control, item: item, container: nil, build: buildNumber)
             node.shownItems = items
-            node.observe(control, events: .valueChanged)
+            node.observe(control, events: .valueChanged, log: deliveryLog)
             return node
         }
         let control = unsafeDowncast(node.view, to: UISegmentedControl.self)
@@ -241,7 +241,7 @@ extension ImmediateUI {
             let item = ImmediateItemView(control: field, arrangement: .alone(fillsWidth: true))
             item.setContentHuggingPriority(UILayoutPriority(1), for: .horizontal)
             let node = ImmediateNode(kind: .textField, name: name, key: key, view: field, item: item, container: nil, build: buildNumber)
-            node.observe(field, events: .editingChanged)
+            node.observe(field, events: .editingChanged, log: deliveryLog)
             return node
         }
         let field = unsafeDowncast(node.view, to: UITextField.self)

@@ -13,34 +13,42 @@ import Foundation
 public final class ImmediateUI {
     unowned let view: ImmediateView
     /// The number of the build running or last run.
-    private(set) var buildNumber: UInt64 = 0
-    private(set) var isBuilding = false
+    @exclusivity(unchecked) private(set) var buildNumber: UInt64 = 0
+    @exclusivity(unchecked) private(set) var isBuilding = false
 
     // Identity.
     var nodes: [ImmediateNodeKey: ImmediateNode] = [:]
     var scopes: [ImmediateScopeKey: ImmediateScope] = [:]
     let rootScope = ImmediateScope(id: 0, key: nil)
-    var scope: ImmediateScope
+    @exclusivity(unchecked) var scope: ImmediateScope
     private var nextScopeID = 1
-    private var declaredNodes = 0
-    private var declaredScopes = 0
+    @exclusivity(unchecked) private var declaredNodes = 0
+    @exclusivity(unchecked) private var declaredScopes = 0
     /// The name given with `id(_:)` for the next declaration.
-    var pendingName: ImmediateName?
+    @exclusivity(unchecked) var pendingName: ImmediateName?
     /// The node of the last declaration this build.
-    var lastNode: ImmediateNode?
+    @exclusivity(unchecked) var lastNode: ImmediateNode?
 
     // Placement.
     /// The top-level column (plain) or the column of groups (inset-grouped).
     let column: ImmediateContainer
     private var sections: [ImmediateContainer] = []
-    private var sectionCursor = 0
+    @exclusivity(unchecked) private var sectionCursor = 0
     /// The group being filled (inset-grouped); nil after a spacer and at the start.
-    private var openSection: ImmediateContainer?
+    @exclusivity(unchecked) private var openSection: ImmediateContainer?
     /// The row being filled; nil at the top level.
-    var row: ImmediateContainer?
+    @exclusivity(unchecked) var row: ImmediateContainer?
     private var usedContainers: [ImmediateContainer] = []
     /// Whether the plain column holds a spacer (then it grows to the view's height).
     private(set) var columnHasSpacer = false
+
+    /// Deliveries to any node since the last build began (see ``ImmediateDeliveryLog``).
+    let deliveryLog = ImmediateDeliveryLog()
+    /// Whether this build reads the nodes' delivery counts (something was delivered).
+    @exclusivity(unchecked) private var checksDeliveries = false
+    /// Whether actions were queued and not delivered when this build began (a build before
+    /// `update()`): only then are controls looked for in the queue.
+    @exclusivity(unchecked) private var checksQueue = false
 
     init(view: ImmediateView) {
         self.view = view
@@ -55,6 +63,9 @@ public final class ImmediateUI {
         guard !isBuilding else { return false }
         isBuilding = true
         buildNumber &+= 1
+        checksDeliveries = deliveryLog.count > 0
+        deliveryLog.count = 0
+        checksQueue = UIApplication.shared.hasPendingActions
         declaredNodes = 0
         declaredScopes = 0
         pendingName = nil
@@ -100,13 +111,14 @@ public final class ImmediateUI {
     /// before anything leaves the window, so a control that moved (into a row, out of one, to
     /// another group) keeps its touch, focus and editing even when its old row is removed.
     private func arrangeContainers() {
+        let placed = usedContainers.map(\.placed)
         var keeping = Set<ObjectIdentifier>()
-        for container in usedContainers {
-            for placed in container.placed { keeping.insert(ObjectIdentifier(placed)) }
+        for views in placed {
+            for view in views { keeping.insert(ObjectIdentifier(view)) }
         }
         var stale: [UIView] = []
-        for container in usedContainers where !container.isSettled {
-            container.arrange(keeping: keeping, stale: &stale)
+        for (container, views) in zip(usedContainers, placed) where !container.isSettled {
+            container.arrange(views, keeping: keeping, stale: &stale)
         }
         // Leaving the window cancels a tracked touch (rule C8), ends editing and drops focus.
         for view in stale where !keeping.contains(ObjectIdentifier(view)) { view.removeFromSuperview() }
@@ -146,9 +158,9 @@ public final class ImmediateUI {
                 node = make(key)
                 nodes[key] = node
             }
+            s.current.append(node)
         }
         node.lastBuild = buildNumber
-        s.current.append(node)
         declaredNodes += 1
         lastNode = node
         return node
@@ -244,15 +256,10 @@ public final class ImmediateUI {
         let parent = scope
         let anyKey = AnyHashable(key)
         var child: ImmediateScope?
-        if parent.childrenInSync, parent.childCursor < parent.previousChildren.count,
-           let next = parent.previousChildren[parent.childCursor].key, next.key == anyKey {
-            child = parent.previousChildren[parent.childCursor]
-            parent.childCursor += 1
+        if let next = parent.nextChildInSequence(anyKey) {
+            child = next
         } else {
-            if parent.childrenInSync {
-                parent.childrenInSync = false
-                for s in parent.currentChildren { if let k = s.key { parent.childCounts[k.key, default: 0] += 1 } }
-            }
+            parent.childrenFallOutOfSync()
             let occurrence = parent.childCounts[anyKey, default: 0]
             parent.childCounts[anyKey] = occurrence + 1
             let scopeKey = ImmediateScopeKey(parent: parent.id, key: anyKey, occurrence: occurrence)
@@ -264,9 +271,9 @@ public final class ImmediateUI {
                 scopes[scopeKey] = made
                 child = made
             }
+            if let child { parent.currentChildren.append(child) }
         }
         guard let child else { return }
-        parent.currentChildren.append(child)
         declaredScopes += 1
         child.enter(build: buildNumber)
         scope = child
@@ -321,7 +328,7 @@ public final class ImmediateUI {
         let node = customNode(V.self, make)
         let view = unsafeDowncast(node.view, to: V.self)
         update(view)
-        return node.takeDeliveries()
+        return takeDeliveries(node)
     }
 
     /// Hosts a control of your own whose value at `keyPath` is bound to `value` with the
@@ -353,17 +360,33 @@ public final class ImmediateUI {
     @inline(__always)
     func bind<Control: UIControl, Value: Equatable>(_ node: ImmediateNode, _ control: Control, _ value: inout Value, shown: Value,
                                                     holding: Bool? = nil, push: (Value) -> Void) -> Bool {
-        if node.takeDeliveries() {
+        if takeDeliveries(node) {
             if value != shown { value = shown }
             return true
         }
-        let app = UIApplication.shared
-        if holding ?? control.isTracking || (app.hasPendingActions && app.hasPendingDelivery(from: control)) {
-            if value != shown { value = shown }
-            return false
+        if value == shown { return false }
+        if holding ?? control.isTracking || (checksQueue && UIApplication.shared.hasPendingDelivery(from: control)) {
+            value = shown
+        } else {
+            push(value)
         }
-        if value != shown { push(value) }
         return false
+    }
+
+    /// Whether the node's action was delivered since the last build (value controls: however
+    /// many times, the value is read once).
+    @inline(__always)
+    func takeDeliveries(_ node: ImmediateNode) -> Bool {
+        checksDeliveries && node.takeDeliveries()
+    }
+
+    /// One delivery of the node's action (buttons: one `true` per tap); more left over are
+    /// reported by the next builds.
+    @inline(__always)
+    func takeOneDelivery(_ node: ImmediateNode) -> Bool {
+        guard checksDeliveries, node.takeOneDelivery() else { return false }
+        if node.signal.deliveries > 0 { deliveryLog.count += 1 }
+        return true
     }
 
     private func customNode<V: UIView>(_ type: V.Type, _ make: () -> V) -> ImmediateNode {
@@ -374,7 +397,7 @@ public final class ImmediateUI {
             let item = ImmediateItemView(control: view, arrangement: .alone(fillsWidth: false))
             item.sizeWithoutIntrinsic = view.frame.size
             let node = ImmediateNode(kind: kind, name: name, key: key, view: view, item: item, container: nil, build: buildNumber)
-            if let control = view as? UIControl { node.observe(control, events: [.primaryActionTriggered, .valueChanged, .editingChanged]) }
+            if let control = view as? UIControl { node.observe(control, events: [.primaryActionTriggered, .valueChanged, .editingChanged], log: deliveryLog) }
             return node
         }
         _ = place(node)
