@@ -39,6 +39,7 @@ extension UIWindow {
     /// the game should ignore what the UI used.
     @discardableResult
     public func send(_ input: UIGameControllerInput) -> Bool {
+        inputGeneration &+= 1
         switch input.kind {
         case .buttonDown(let button):
             return controllerButtonDown(button, input)

@@ -56,6 +56,44 @@ struct ImmediateScopeKey: Hashable {
     var occurrence: Int
 }
 
+/// What a declaration was given in the build that last looked at its control: its title
+/// (label text, placeholder) and values. A build in which nothing could have changed a control
+/// (see `ImmediateUI.isQuiet`) and the same inputs needs to do nothing but place it.
+struct ImmediateInputs: Equatable {
+    var title: String
+    /// A text field's text.
+    var text: String = ""
+    var value: Double = 0
+    var lower: Double = 0
+    var upper: Double = 0
+    var step: Double = 0
+    var items: [String]? = nil
+}
+
+/// One declaration of a scope's sequence: its identity, its node and the still-frame cache.
+/// Entries lie side by side in one array, so a build that changes nothing reads them in order
+/// and never touches a node or a control (each elsewhere in memory: a cache miss apiece,
+/// which is most of what re-declaring a thousand controls would cost).
+struct ImmediateEntry {
+    let kind: ImmediateKind
+    let name: ImmediateName
+    /// Kept alive by `ImmediateUI.nodes`, which holds every node a sequence holds.
+    unowned(unsafe) let node: ImmediateNode
+    /// The view placed in a container (kept alive by the node).
+    let placed: Unmanaged<UIView>
+    /// Where the view was placed by the build that cached `inputs`.
+    var context: ImmediateContext?
+    /// The inputs of the last build that looked at the control; nil: look this time.
+    var inputs: ImmediateInputs?
+
+    init(kind: ImmediateKind, name: ImmediateName, node: ImmediateNode) {
+        self.kind = kind
+        self.name = name
+        self.node = node
+        placed = .passUnretained(node.placed)
+    }
+}
+
 /// A scope: the root of a build or one `ui.id(key) { }`. Keeps last build's declaration
 /// sequence for the fast path. While a build follows last build's sequence nothing is copied:
 /// the cursor walks `previous`. Only at the first difference is the prefix copied into
@@ -68,9 +106,9 @@ final class ImmediateScope {
     /// The build this scope was last entered in.
     @exclusivity(unchecked) var lastBuild: UInt64 = 0
 
-    /// Nodes declared directly in this scope, in order: last build's, and (out of sync) this build's.
-    @exclusivity(unchecked) var previous: [ImmediateNode] = []
-    @exclusivity(unchecked) var current: [ImmediateNode] = []
+    /// Declarations made directly in this scope, in order: last build's, and (out of sync) this build's.
+    @exclusivity(unchecked) var previous: [ImmediateEntry] = []
+    @exclusivity(unchecked) var current: [ImmediateEntry] = []
     @exclusivity(unchecked) var cursor = 0
     /// Whether this build's declarations so far are exactly last build's first ones.
     @exclusivity(unchecked) var inSync = true
@@ -108,6 +146,9 @@ final class ImmediateScope {
         } else {
             swap(&previous, &current)
             current.removeAll(keepingCapacity: true)
+            // `previous` now holds this build's sequence at the same indices: the last
+            // declaration can still be reached (`ui.lastView` after a `ui.id` block).
+            inSync = true
         }
         if childrenInSync {
             if childCursor < previousChildren.count { previousChildren.removeSubrange(childCursor...) }
@@ -117,15 +158,28 @@ final class ImmediateScope {
         }
     }
 
-    /// The node of last build's sequence that is next, when the sequence is still followed
-    /// and it has this kind and name.
+    /// Whether the next entry of last build's sequence has this kind and name (in sync only).
     @inline(__always)
-    func nextInSequence(kind: ImmediateKind, name: ImmediateName) -> ImmediateNode? {
-        guard inSync, cursor < previous.count else { return nil }
-        let node = previous[cursor]
-        guard node.kind == kind, node.name == name else { return nil }
-        cursor += 1
-        return node
+    func nextMatches(kind: ImmediateKind, name: ImmediateName) -> Bool {
+        inSync && cursor < previous.count && previous[cursor].kind == kind && previous[cursor].name == name
+    }
+
+    /// This build's entry at `index` (last build's while in sync, the copy once not).
+    @inline(__always)
+    func entry(_ index: Int) -> ImmediateEntry {
+        inSync ? previous[index] : current[index]
+    }
+
+    /// Caches what the declaration at `index` was given and where it was placed.
+    @inline(__always)
+    func remember(_ index: Int, _ inputs: ImmediateInputs?, context: ImmediateContext?) {
+        if inSync {
+            previous[index].inputs = inputs
+            previous[index].context = context
+        } else {
+            current[index].inputs = inputs
+            current[index].context = context
+        }
     }
 
     /// Leaves the fast path: copies the sequence followed so far into `current` and counts
@@ -135,9 +189,9 @@ final class ImmediateScope {
         inSync = false
         current.removeAll(keepingCapacity: true)
         for i in 0..<cursor {
-            let node = previous[i]
-            current.append(node)
-            counts[ImmediateCountKey(kind: node.kind, name: node.name), default: 0] += 1
+            let entry = previous[i]
+            current.append(entry)
+            counts[ImmediateCountKey(kind: entry.kind, name: entry.name), default: 0] += 1
         }
     }
 

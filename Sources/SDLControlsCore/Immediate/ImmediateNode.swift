@@ -38,9 +38,8 @@ final class ImmediateNode {
     let view: UIView
     /// For rows: the container of their declarations.
     let container: ImmediateContainer?
-    /// The build that created it, and the last build that declared it.
+    /// The build that created it.
     let createdBuild: UInt64
-    @exclusivity(unchecked) var lastBuild: UInt64
     /// How it was last placed (looks are configured for it).
     @exclusivity(unchecked) var context: ImmediateContext?
     /// Actions delivered since the last build read them, counted by the node's `UIAction`.
@@ -80,7 +79,6 @@ final class ImmediateNode {
         self.placed = item ?? view
         self.container = container
         self.createdBuild = build
-        self.lastBuild = build
     }
 
     /// The identifier of the action each node registers on its control.
@@ -176,6 +174,20 @@ final class ImmediateContainer {
         outOfOrder.append(.passUnretained(view))
         // New: into the window now (the end of the build puts it in order).
         if view.superview == nil { stack.addArrangedSubview(view) }
+    }
+
+    /// Places a view that the still-frame fast path knows by its address.
+    @inline(__always)
+    func place(_ placed: Unmanaged<UIView>) {
+        if inOrder {
+            let arranged = stack.arrangedSubviews
+            let index = count
+            if index < arranged.count, Unmanaged.passUnretained(arranged[index]).toOpaque() == placed.toOpaque() {
+                count += 1
+                return
+            }
+        }
+        place(placed.takeUnretainedValue())
     }
 
     /// Whether the stack arranges exactly this build's views, in order.

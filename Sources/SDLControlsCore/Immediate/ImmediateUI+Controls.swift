@@ -13,6 +13,7 @@ extension ImmediateUI {
     public func label(_ text: String) {
         guard isBuilding else { return }
         let name = takeName(.none)
+        if reuse(.label, name, ImmediateInputs(title: text)) { return }
         let node = node(.label, name) { key in
             let label = UILabel()
             label.font = ImmediateItemView.titleFont
@@ -24,6 +25,7 @@ extension ImmediateUI {
             unsafeDowncast(node.view, to: UILabel.self).text = text
         }
         _ = place(node)
+        remember(ImmediateInputs(title: text), context: node.context)
     }
 
     // MARK: Button
@@ -36,6 +38,7 @@ extension ImmediateUI {
     public func button(_ title: String) -> Bool {
         guard isBuilding else { return false }
         let name = takeName(.title(title))
+        if reuse(.button, name, ImmediateInputs(title: title)) { return false }
         let node = node(.button, name) { key in
             let button = UIButton(type: .system)
             let item = ImmediateItemView(control: button, arrangement: .fill)
@@ -49,6 +52,7 @@ extension ImmediateUI {
             button.setTitle(title, for: .normal)
         }
         if place(node), let item = node.item { ImmediateUI.style(button, item, for: node.context ?? .cell) }
+        remember(ImmediateInputs(title: title), context: node.context)
         return takeOneDelivery(node)
     }
 
@@ -77,6 +81,7 @@ extension ImmediateUI {
     public func toggle(_ title: String, isOn: inout Bool) -> Bool {
         guard isBuilding else { return false }
         let name = takeName(.title(title))
+        if reuse(.toggle, name, ImmediateInputs(title: title, value: isOn ? 1 : 0)) { return false }
         let node = node(.toggle, name) { key in
             let control = UISwitch()
             let item = ImmediateItemView(control: control, arrangement: .beside)
@@ -90,7 +95,9 @@ extension ImmediateUI {
             ImmediateUI.showTitle(title, of: control, in: item, arrangement: title.isEmpty ? .alone(fillsWidth: false) : .beside)
         }
         _ = place(node)
-        return bind(node, control, &isOn, shown: control.isOn) { control.isOn = $0 }
+        let changed = bind(node, control, &isOn, shown: control.isOn) { control.isOn = $0 }
+        remember(ImmediateInputs(title: title, value: isOn ? 1 : 0), context: node.context)
+        return changed
     }
 
     /// Shows a title beside or above a control and makes it the control's accessibility label.
@@ -109,6 +116,9 @@ extension ImmediateUI {
     public func slider(_ title: String, value: inout Float, in range: ClosedRange<Float>) -> Bool {
         guard isBuilding else { return false }
         let name = takeName(.title(title))
+        markFlexible()
+        if reuse(.slider, name, ImmediateInputs(title: title, value: Double(value), lower: Double(range.lowerBound),
+                                                upper: Double(range.upperBound))) { return false }
         let node = node(.slider, name) { key in
             let control = UISlider()
             let item = ImmediateItemView(control: control, arrangement: .above)
@@ -117,7 +127,6 @@ extension ImmediateUI {
             return node
         }
         let control = unsafeDowncast(node.view, to: UISlider.self)
-        markFlexible()
         let titleChanged = node.needsTitle(title)
         if place(node) || titleChanged, let item = node.item {
             node.shownTitle = title
@@ -136,10 +145,13 @@ extension ImmediateUI {
                 control.maximumValue = range.upperBound
             }
         }
-        return bind(node, control, &value, shown: control.value) { wanted in
+        let changed = bind(node, control, &value, shown: control.value) { wanted in
             // Shown clamped, as the setter clamps; NaN is ignored, as the setter ignores it.
             if !wanted.isNaN, min(max(wanted, control.minimumValue), control.maximumValue) != control.value { control.value = wanted }
         }
+        remember(ImmediateInputs(title: title, value: Double(value), lower: Double(range.lowerBound), upper: Double(range.upperBound)),
+                 context: node.context)
+        return changed
     }
 
     // MARK: Stepper
@@ -152,6 +164,9 @@ extension ImmediateUI {
     public func stepper(_ title: String, value: inout Double, in range: ClosedRange<Double>, step: Double) -> Bool {
         guard isBuilding else { return false }
         let name = takeName(.title(title))
+        if reuse(.stepper, name, ImmediateInputs(title: title, value: value, lower: range.lowerBound, upper: range.upperBound, step: step)) {
+            return false
+        }
         let node = node(.stepper, name) { key in
             let control = UIStepper()
             let item = ImmediateItemView(control: control, arrangement: .beside)
@@ -178,6 +193,8 @@ extension ImmediateUI {
             node.shownValue = control.value
             item.setDetail(ImmediateUI.format(control.value, step: control.stepValue))
         }
+        remember(ImmediateInputs(title: title, value: value, lower: range.lowerBound, upper: range.upperBound, step: step),
+                 context: node.context)
         return changed
     }
 
@@ -203,6 +220,7 @@ extension ImmediateUI {
     public func segmented(_ items: [String], selection: inout Int) -> Bool {
         guard isBuilding else { return false }
         let name = takeName(.items(items))
+        if reuse(.segmented, name, ImmediateInputs(title: "", value: Double(selection), items: items)) { return false }
         let node = node(.segmented, name) { key in
             let control = UISegmentedControl(items: items)
             let item = ImmediateItemView(control: control, arrangement: .alone(fillsWidth: true))
@@ -221,7 +239,9 @@ extension ImmediateUI {
             item.arrangement = .alone(fillsWidth: node.context != .row)
         }
         // An index the control refuses (out of range) leaves it as it is, as its setter does.
-        return bind(node, control, &selection, shown: control.selectedSegmentIndex) { control.selectedSegmentIndex = $0 }
+        let changed = bind(node, control, &selection, shown: control.selectedSegmentIndex) { control.selectedSegmentIndex = $0 }
+        remember(ImmediateInputs(title: "", value: Double(selection), items: items), context: node.context)
+        return changed
     }
 
     // MARK: Text field
@@ -236,6 +256,8 @@ extension ImmediateUI {
     public func textField(_ placeholder: String, text: inout String) -> Bool {
         guard isBuilding else { return false }
         let name = takeName(.title(placeholder))
+        markFlexible()
+        if reuse(.textField, name, ImmediateInputs(title: placeholder, text: text)) { return false }
         let node = node(.textField, name) { key in
             let field = UITextField()
             let item = ImmediateItemView(control: field, arrangement: .alone(fillsWidth: true))
@@ -249,7 +271,6 @@ extension ImmediateUI {
             node.shownTitle = placeholder
             field.placeholder = placeholder
         }
-        markFlexible()
         if place(node) {
             field.borderStyle = node.context == .cell ? .none : .roundedRect
         }
@@ -263,6 +284,7 @@ extension ImmediateUI {
             }
         }
         if node.syncedText != text { node.syncedText = text }
+        remember(ImmediateInputs(title: placeholder, text: text), context: node.context)
         return changed
     }
 }

@@ -26,8 +26,10 @@ public final class ImmediateUI {
     @exclusivity(unchecked) private var declaredScopes = 0
     /// The name given with `id(_:)` for the next declaration.
     @exclusivity(unchecked) var pendingName: ImmediateName?
-    /// The node of the last declaration this build.
-    @exclusivity(unchecked) var lastNode: ImmediateNode?
+    /// Where the last declaration of this build is: its scope and its index in the scope's
+    /// sequence (no reference to the node itself, which a still build never touches).
+    @exclusivity(unchecked) var lastScope: ImmediateScope?
+    @exclusivity(unchecked) var lastIndex = 0
 
     // Placement.
     /// The top-level column (plain) or the column of groups (inset-grouped).
@@ -49,6 +51,15 @@ public final class ImmediateUI {
     /// Whether actions were queued and not delivered when this build began (a build before
     /// `update()`): only then are controls looked for in the queue.
     @exclusivity(unchecked) private var checksQueue = false
+    /// Whether nothing could have changed a control since the last build: nothing delivered
+    /// or queued, no input given to the window since, no touch down and no key held. Then a
+    /// declaration with last build's inputs only needs placing (the still-frame fast path).
+    /// Bound properties set on a control directly (not through its declaration) are not
+    /// noticed by such a build **(project choice)**.
+    @exclusivity(unchecked) private(set) var isQuiet = false
+    /// The window and its input count as the last build saw them.
+    @exclusivity(unchecked) private var seenWindow: ObjectIdentifier?
+    @exclusivity(unchecked) private var seenInputGeneration: UInt64 = 0
 
     init(view: ImmediateView) {
         self.view = view
@@ -66,10 +77,17 @@ public final class ImmediateUI {
         checksDeliveries = deliveryLog.count > 0
         deliveryLog.count = 0
         checksQueue = UIApplication.shared.hasPendingActions
+        let window = view.window
+        let windowID = window.map(ObjectIdentifier.init)
+        let generation = window?.inputGeneration ?? 0
+        isQuiet = !checksDeliveries && !checksQueue && windowID == seenWindow && generation == seenInputGeneration
+            && !(window?.isHoldingInput ?? false)
+        seenWindow = windowID
+        seenInputGeneration = generation
         declaredNodes = 0
         declaredScopes = 0
         pendingName = nil
-        lastNode = nil
+        lastScope = nil
         scope = rootScope
         rootScope.enter(build: buildNumber)
         column.begin()
@@ -85,7 +103,7 @@ public final class ImmediateUI {
     /// build's sequences for the next one's fast path.
     func end() {
         pendingName = nil
-        lastNode = nil
+        lastScope = nil
         rootScope.leave()
         if view.style == .insetGrouped {
             while sections.count > sectionCursor { sections.removeLast() }   // their views are stale in the column
@@ -124,8 +142,16 @@ public final class ImmediateUI {
         for view in stale where !keeping.contains(ObjectIdentifier(view)) { view.removeFromSuperview() }
     }
 
+    /// Removes the nodes this build did not declare: those in no sequence of a scope entered
+    /// this build (sequences hold exactly this build's declarations once scopes are left).
     private func removeUndeclaredNodes() {
-        let gone = nodes.filter { $0.value.lastBuild != buildNumber }
+        var declared = Set<ObjectIdentifier>()
+        var entered = [rootScope]
+        entered += scopes.values.filter { $0.lastBuild == buildNumber }
+        for s in entered {
+            for entry in s.previous { declared.insert(ObjectIdentifier(entry.node)) }
+        }
+        let gone = nodes.filter { !declared.contains(ObjectIdentifier($0.value)) }
         for (key, node) in gone {
             nodes[key] = nil
             node.placed.removeFromSuperview()
@@ -147,8 +173,10 @@ public final class ImmediateUI {
     func node(_ kind: ImmediateKind, _ name: ImmediateName, make: (ImmediateNodeKey) -> ImmediateNode) -> ImmediateNode {
         let s = scope
         let node: ImmediateNode
-        if let next = s.nextInSequence(kind: kind, name: name) {
-            node = next
+        if s.nextMatches(kind: kind, name: name) {
+            node = s.previous[s.cursor].node
+            lastIndex = s.cursor
+            s.cursor += 1
         } else {
             s.fallOutOfSync()
             let key = ImmediateNodeKey(scope: s.id, kind: kind, name: name, occurrence: s.takeOccurrence(kind: kind, name: name))
@@ -158,12 +186,45 @@ public final class ImmediateUI {
                 node = make(key)
                 nodes[key] = node
             }
-            s.current.append(node)
+            lastIndex = s.current.count
+            s.current.append(ImmediateEntry(kind: kind, name: name, node: node))
         }
-        node.lastBuild = buildNumber
+        lastScope = s
         declaredNodes += 1
-        lastNode = node
         return node
+    }
+
+    /// The still-frame fast path: when nothing could have changed a control since the last
+    /// build, and the next declaration of last build's sequence has this kind, name and the
+    /// same `inputs` and goes to the same kind of container, it is placed and that is all
+    /// (neither its node nor its control is read). Returns false to take the full path.
+    @inline(__always)
+    func reuse(_ kind: ImmediateKind, _ name: ImmediateName, _ inputs: ImmediateInputs) -> Bool {
+        guard isQuiet else { return false }
+        let s = scope
+        let i = s.cursor
+        guard s.nextMatches(kind: kind, name: name), s.previous[i].inputs == inputs else { return false }
+        let target = target()
+        guard s.previous[i].context == target.context else { return false }
+        s.cursor += 1
+        declaredNodes += 1
+        lastScope = s
+        lastIndex = i
+        target.place(s.previous[i].placed)
+        return true
+    }
+
+    /// Caches the inputs of the declaration just made (see ``reuse(_:_:_:)``), or forgets them
+    /// (nil) so the next build looks at its control.
+    @inline(__always)
+    func remember(_ inputs: ImmediateInputs?, context: ImmediateContext?) {
+        lastScope?.remember(lastIndex, inputs, context: context)
+    }
+
+    /// The node of the last declaration this build.
+    var lastNode: ImmediateNode? {
+        guard let s = lastScope else { return nil }
+        return s.entry(lastIndex).node
     }
 
     /// Whether the last declaration's control was created by this build.
@@ -211,6 +272,7 @@ public final class ImmediateUI {
                                  container: ImmediateContainer(stack: stack, context: .row), build: buildNumber)
         }
         _ = place(node)
+        let (rowScope, rowIndex) = (lastScope, lastIndex)
         guard let inner = node.container else { return }
         inner.begin()
         usedContainers.append(inner)
@@ -220,7 +282,7 @@ public final class ImmediateUI {
         row = saved
         // With nothing to take the spare width, a filler keeps the items at their widths.
         if !inner.hasFlexibleItem { inner.place(inner.filler) }
-        lastNode = node
+        (lastScope, lastIndex) = (rowScope, rowIndex)
     }
 
     /// Flexible space. In a row it shares the spare width with the row's other flexible items

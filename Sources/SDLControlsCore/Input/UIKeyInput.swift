@@ -44,6 +44,7 @@ extension UIWindow {
     /// navigation is on (``focusNavigation``).
     @discardableResult
     public func send(_ press: UIPress) -> Bool {
+        inputGeneration &+= 1
         let code = press.key?.keyCode
         switch press.phase {
         case .began:
@@ -80,6 +81,7 @@ extension UIWindow {
     /// Sends committed text to the first responder if it takes text. Returns whether it did.
     @discardableResult
     public func insertText(_ text: String) -> Bool {
+        inputGeneration &+= 1
         guard let input = firstResponder as? UIKeyInput else { return false }
         input.insertText(text)
         return true
@@ -88,6 +90,7 @@ extension UIWindow {
     /// Sends IME composition text to the first responder if it shows composition.
     @discardableResult
     public func setMarkedText(_ text: String?, selectedRange: NSRange) -> Bool {
+        inputGeneration &+= 1
         guard let input = firstResponder as? UITextInputComposing else { return false }
         input.setMarkedText(text, selectedRange: selectedRange)
         return true

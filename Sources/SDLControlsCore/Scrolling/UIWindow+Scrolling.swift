@@ -15,6 +15,7 @@ extension UIWindow {
     /// "consumed" answer. Non-finite or zero input does nothing and returns false.
     @discardableResult
     public func sendScroll(_ delta: CGPoint, at location: CGPoint, isPrecise: Bool) -> Bool {
+        inputGeneration &+= 1
         guard delta.x.isFinite, delta.y.isFinite, location.x.isFinite, location.y.isFinite, delta != .zero else { return false }
         var v = hitTest(convert(location, from: nil), with: nil)
         while let view = v {

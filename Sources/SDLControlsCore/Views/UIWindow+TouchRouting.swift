@@ -21,6 +21,7 @@ import Foundation
 extension UIWindow {
     /// Feeds one contact sample (see ``TouchSample``).
     public func send(_ sample: TouchSample) {
+        inputGeneration &+= 1
         var sample = sample
         let valid = sample.location.x.isFinite && sample.location.y.isFinite
         if valid {
@@ -69,6 +70,7 @@ extension UIWindow {
     /// A touch that is being delivered its last phase right now (this is called from inside
     /// `touchesEnded`) is not cancelled as well.
     public func cancelAllTouches() {
+        inputGeneration &+= 1
         let touches = touchOrder
         for touch in touches where activeTouches[touch.contactID] === touch && !(touch.isEnding && touch.view != nil) {
             end(touch, phase: .cancelled, at: lastTimestamp)

@@ -17,6 +17,12 @@ open class UIWindow: UIView {
     var activeTouches: [Int64: UITouch] = [:]
     /// The same touches in the order they began (event order).
     var touchOrder: [UITouch] = []
+    /// Counts input given to this window (touch samples, presses, controller input, text,
+    /// scrolls, cancels): whoever caches what controls show can tell that nothing could have
+    /// changed them since it looked (an `ImmediateView` build re-declaring unchanged controls).
+    @exclusivity(unchecked) package internal(set) var inputGeneration: UInt64 = 0
+    /// Whether a touch is down or a key the UI took is held (controls may be changing).
+    package var isHoldingInput: Bool { !activeTouches.isEmpty || !heldKeys.isEmpty }
     /// The live touch event, reused as touches change (as UIKit does).
     let touchEvent = UIEvent(type: .touches, timestamp: 0, touches: [])
     var lastTap: (view: Weak<UIView>, location: CGPoint, time: TimeInterval, count: Int)?
