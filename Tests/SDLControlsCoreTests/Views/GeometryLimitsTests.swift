@@ -94,6 +94,10 @@ struct GeometryLimitsTests {
         let i = big.intersection(PixelRect(x: 0, y: 0, width: .max, height: .max))
         #expect(i.x == .max - 10 && i.width == 10)
         #expect(Int32(saturating: Double.nan) == 0)
+        // The CGFloat fast path (drawing) gives what the generic one gives.
+        for v: CGFloat in [.nan, .infinity, -.infinity, 3e9, -3e9, 2_147_483_647.5, -2_147_483_648.5, -2.7, 2.7, 0, 1e-300] {
+            #expect(Int32(saturating: v) == Int32(saturating: Double(v)), "\(v)")
+        }
         #expect(Int32(saturating: 1e300) == .max && Int32(saturating: -1e300) == .min)
         #expect(Int(saturating: Double.infinity) == .max && Int(saturating: 9.3e18) == .max)
         #expect(UInt8(saturating: 255.9) == 255 && UInt8(saturating: -3.0) == 0)
