@@ -16,6 +16,29 @@ import Foundation
 // fast path compares the next node of last build's sequence); after the first difference the
 // scope counts occurrences in a dictionary and looks nodes up by key.
 
+/// A key given to `ui.id`. Integers and strings, the keys of nearly every loop, are held as
+/// they are: comparing them needs no dynamic cast, as an `AnyHashable` of them would (at
+/// every declaration of a loop of a thousand). Other keys are held as `AnyHashable`.
+@usableFromInline
+enum ImmediateKey: Hashable {
+    case int(Int)
+    case string(String)
+    case other(AnyHashable)
+
+    /// `key`, as an integer or string when it is one (decided at compile time where the
+    /// caller's key type is known: ``ImmediateUI/id(_:)`` is inlinable).
+    @inlinable
+    init(_ key: some Hashable) {
+        if let i = key as? Int {
+            self = .int(i)
+        } else if let s = key as? String {
+            self = .string(s)
+        } else {
+            self = .other(AnyHashable(key))
+        }
+    }
+}
+
 /// What a declaration is (part of its identity).
 enum ImmediateKind: Hashable {
     case label, button, toggle, slider, stepper, segmented, textField, row, spacer
@@ -32,7 +55,7 @@ enum ImmediateName: Hashable {
     /// A segmented control's items.
     case items([String])
     /// A key given with `ui.id(key)` before the declaration.
-    case key(AnyHashable)
+    case key(ImmediateKey)
 }
 
 /// A node's full identity, for the dictionary of nodes.
@@ -52,7 +75,7 @@ struct ImmediateCountKey: Hashable {
 /// An `ui.id(key) { }` scope's identity in its parent: the key and its occurrence.
 struct ImmediateScopeKey: Hashable {
     var parent: Int
-    var key: AnyHashable
+    var key: ImmediateKey
     var occurrence: Int
 }
 
@@ -120,7 +143,7 @@ final class ImmediateScope {
     @exclusivity(unchecked) var currentChildren: [ImmediateScope] = []
     @exclusivity(unchecked) var childCursor = 0
     @exclusivity(unchecked) var childrenInSync = true
-    var childCounts: [AnyHashable: Int] = [:]
+    var childCounts: [ImmediateKey: Int] = [:]
 
     init(id: Int, key: ImmediateScopeKey?) {
         self.id = id
@@ -205,7 +228,7 @@ final class ImmediateScope {
 
     /// The child scope of last build's sequence that is next, when it has this key.
     @inline(__always)
-    func nextChildInSequence(_ key: AnyHashable) -> ImmediateScope? {
+    func nextChildInSequence(_ key: ImmediateKey) -> ImmediateScope? {
         guard childrenInSync, childCursor < previousChildren.count else { return nil }
         let child = previousChildren[childCursor]
         guard let k = child.key, k.key == key else { return nil }

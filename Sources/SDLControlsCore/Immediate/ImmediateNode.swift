@@ -139,12 +139,17 @@ final class ImmediateContainer {
     /// Fills the spare width of a row with no flexible item, so items keep their natural widths.
     lazy var filler: UIView = ImmediateSpacerView()
 
+    /// The stack's arranged subviews as this build found them (one read per build, not one
+    /// per declaration; refreshed after each change this container makes).
+    @exclusivity(unchecked) private var arranged: [UIView] = []
+
     init(stack: UIStackView, context: ImmediateContext) {
         self.stack = stack
         self.context = context
     }
 
     func begin() {
+        arranged = stack.arrangedSubviews
         count = 0
         inOrder = true
         hasFlexibleItem = false
@@ -157,11 +162,10 @@ final class ImmediateContainer {
         let index = count
         count += 1
         if inOrder {
-            let arranged = stack.arrangedSubviews
             if index < arranged.count, arranged[index] === view { return }
             if view.superview == nil {
                 // New: into the window now, in order.
-                stack.insertArrangedSubview(view, at: index)
+                insert(view, at: index)
                 return
             }
             // Out of order from here: record what was placed so far, then this.
@@ -173,14 +177,25 @@ final class ImmediateContainer {
         }
         outOfOrder.append(.passUnretained(view))
         // New: into the window now (the end of the build puts it in order).
-        if view.superview == nil { stack.addArrangedSubview(view) }
+        if view.superview == nil { insert(view, at: arranged.count) }
+    }
+
+    /// Ends the build for this container: the snapshot is let go, so the stack's array is not
+    /// shared (and copied) when it next changes.
+    func finish() {
+        arranged = []
+    }
+
+    private func insert(_ view: UIView, at index: Int) {
+        arranged = []   // so the stack's array is not shared while it changes (no copy)
+        stack.insertArrangedSubview(view, at: index)
+        arranged = stack.arrangedSubviews
     }
 
     /// Places a view that the still-frame fast path knows by its address.
     @inline(__always)
     func place(_ placed: Unmanaged<UIView>) {
         if inOrder {
-            let arranged = stack.arrangedSubviews
             let index = count
             if index < arranged.count, Unmanaged.passUnretained(arranged[index]).toOpaque() == placed.toOpaque() {
                 count += 1
@@ -214,6 +229,7 @@ final class ImmediateContainer {
         }
         inOrder = true
         outOfOrder.removeAll(keepingCapacity: true)
+        arranged = []   // the next build reads it again
     }
 }
 

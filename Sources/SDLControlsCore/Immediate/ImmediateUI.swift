@@ -20,7 +20,9 @@ public final class ImmediateUI {
     var nodes: [ImmediateNodeKey: ImmediateNode] = [:]
     var scopes: [ImmediateScopeKey: ImmediateScope] = [:]
     let rootScope = ImmediateScope(id: 0, key: nil)
-    @exclusivity(unchecked) var scope: ImmediateScope
+    /// The scope declarations go to now. Unowned (no retain per declaration): the root scope
+    /// and `scopes` keep every scope of a build alive until its end.
+    @exclusivity(unchecked) unowned(unsafe) var scope: ImmediateScope
     private var nextScopeID = 1
     @exclusivity(unchecked) private var declaredNodes = 0
     @exclusivity(unchecked) private var declaredScopes = 0
@@ -28,7 +30,7 @@ public final class ImmediateUI {
     @exclusivity(unchecked) var pendingName: ImmediateName?
     /// Where the last declaration of this build is: its scope and its index in the scope's
     /// sequence (no reference to the node itself, which a still build never touches).
-    @exclusivity(unchecked) var lastScope: ImmediateScope?
+    @exclusivity(unchecked) unowned(unsafe) var lastScope: ImmediateScope?
     @exclusivity(unchecked) var lastIndex = 0
 
     // Placement.
@@ -39,7 +41,8 @@ public final class ImmediateUI {
     /// The group being filled (inset-grouped); nil after a spacer and at the start.
     @exclusivity(unchecked) private var openSection: ImmediateContainer?
     /// The row being filled; nil at the top level.
-    @exclusivity(unchecked) var row: ImmediateContainer?
+    /// Unowned: its row node keeps it while the row's declarations are made.
+    @exclusivity(unchecked) unowned(unsafe) var row: ImmediateContainer?
     private var usedContainers: [ImmediateContainer] = []
     /// Whether the plain column holds a spacer (then it grows to the view's height).
     private(set) var columnHasSpacer = false
@@ -115,6 +118,11 @@ public final class ImmediateUI {
             i += 1
         }
         if !settled { arrangeContainers() }
+        i = 0
+        while i < usedContainers.count {
+            usedContainers[i].finish()
+            i += 1
+        }
         usedContainers.removeAll(keepingCapacity: true)
         if declaredNodes != nodes.count { removeUndeclaredNodes() }
         if declaredScopes != scopes.count { scopes = scopes.filter { $0.value.lastBuild == buildNumber } }
@@ -312,11 +320,17 @@ public final class ImmediateUI {
     /// reordered, items come and go, or two items have the same titles. Scopes nest. Two
     /// scopes with the same key in one scope are distinct (first, second, …). Keys of up to
     /// three words (`Int`, `String`, `UUID`) cost no allocation.
+    @inlinable
     public func id(_ key: some Hashable, _ content: (ImmediateUI) -> Void) {
+        scoped(ImmediateKey(key), content)
+    }
+
+    /// ``id(_:_:)`` with its key made.
+    @usableFromInline
+    func scoped(_ anyKey: ImmediateKey, _ content: (ImmediateUI) -> Void) {
         guard isBuilding else { return }
         pendingName = nil
         let parent = scope
-        let anyKey = AnyHashable(key)
         var child: ImmediateScope?
         if let next = parent.nextChildInSequence(anyKey) {
             child = next
@@ -348,8 +362,15 @@ public final class ImmediateUI {
     /// the title changes: `ui.id("pause").button(paused ? "Resume" : "Pause")`. The key is the
     /// declaration's name in the identity rule; it applies to the declaration that follows at
     /// once and is forgotten after it (or at the end of the build).
+    @inlinable
     public func id(_ key: some Hashable) -> ImmediateUI {
-        if isBuilding { pendingName = .key(AnyHashable(key)) }
+        named(ImmediateKey(key))
+    }
+
+    /// ``id(_:)`` with its key made.
+    @usableFromInline
+    func named(_ key: ImmediateKey) -> ImmediateUI {
+        if isBuilding { pendingName = .key(key) }
         return self
     }
 
