@@ -58,6 +58,22 @@ enum ImmediateName: Hashable {
     case key(ImmediateKey)
 }
 
+/// What a declaration's name is made of (see `ImmediateUI.reuse`).
+enum ImmediateNameForm: UInt8 {
+    case none, title, items, key
+}
+
+extension ImmediateName {
+    var form: ImmediateNameForm {
+        switch self {
+        case .none: .none
+        case .title: .title
+        case .items: .items
+        case .key: .key
+        }
+    }
+}
+
 /// A node's full identity, for the dictionary of nodes.
 struct ImmediateNodeKey: Hashable {
     var scope: Int
@@ -100,6 +116,7 @@ struct ImmediateInputs: Equatable {
 struct ImmediateEntry {
     let kind: ImmediateKind
     let name: ImmediateName
+    let nameForm: ImmediateNameForm
     /// Kept alive by `ImmediateUI.nodes`, which holds every node a sequence holds.
     unowned(unsafe) let node: ImmediateNode
     /// The view placed in a container (kept alive by the node).
@@ -112,6 +129,7 @@ struct ImmediateEntry {
     init(kind: ImmediateKind, name: ImmediateName, node: ImmediateNode) {
         self.kind = kind
         self.name = name
+        nameForm = name.form
         self.node = node
         placed = .passUnretained(node.placed)
     }

@@ -12,8 +12,8 @@ extension ImmediateUI {
     /// making a new one **(project choice: labels hold no state a user could lose)**.
     public func label(_ text: String) {
         guard isBuilding else { return }
+        if reuse(.label, .none, ImmediateInputs(title: text)) { return }
         let name = takeName(.none)
-        if reuse(.label, name, ImmediateInputs(title: text)) { return }
         let node = node(.label, name) { key in
             let label = UILabel()
             label.font = ImmediateItemView.titleFont
@@ -37,8 +37,8 @@ extension ImmediateUI {
     @discardableResult
     public func button(_ title: String) -> Bool {
         guard isBuilding else { return false }
+        if reuse(.button, .title, ImmediateInputs(title: title)) { return false }
         let name = takeName(.title(title))
-        if reuse(.button, name, ImmediateInputs(title: title)) { return false }
         let node = node(.button, name) { key in
             let button = UIButton(type: .system)
             let item = ImmediateItemView(control: button, arrangement: .fill)
@@ -80,8 +80,8 @@ extension ImmediateUI {
     @discardableResult
     public func toggle(_ title: String, isOn: inout Bool) -> Bool {
         guard isBuilding else { return false }
+        if reuse(.toggle, .title, ImmediateInputs(title: title, value: isOn ? 1 : 0)) { return false }
         let name = takeName(.title(title))
-        if reuse(.toggle, name, ImmediateInputs(title: title, value: isOn ? 1 : 0)) { return false }
         let node = node(.toggle, name) { key in
             let control = UISwitch()
             let item = ImmediateItemView(control: control, arrangement: .beside)
@@ -115,10 +115,10 @@ extension ImmediateUI {
     @discardableResult
     public func slider(_ title: String, value: inout Float, in range: ClosedRange<Float>) -> Bool {
         guard isBuilding else { return false }
-        let name = takeName(.title(title))
         markFlexible()
-        if reuse(.slider, name, ImmediateInputs(title: title, value: Double(value), lower: Double(range.lowerBound),
+        if reuse(.slider, .title, ImmediateInputs(title: title, value: Double(value), lower: Double(range.lowerBound),
                                                 upper: Double(range.upperBound))) { return false }
+        let name = takeName(.title(title))
         let node = node(.slider, name) { key in
             let control = UISlider()
             let item = ImmediateItemView(control: control, arrangement: .above)
@@ -163,10 +163,10 @@ extension ImmediateUI {
     @discardableResult
     public func stepper(_ title: String, value: inout Double, in range: ClosedRange<Double>, step: Double) -> Bool {
         guard isBuilding else { return false }
-        let name = takeName(.title(title))
-        if reuse(.stepper, name, ImmediateInputs(title: title, value: value, lower: range.lowerBound, upper: range.upperBound, step: step)) {
+        if reuse(.stepper, .title, ImmediateInputs(title: title, value: value, lower: range.lowerBound, upper: range.upperBound, step: step)) {
             return false
         }
+        let name = takeName(.title(title))
         let node = node(.stepper, name) { key in
             let control = UIStepper()
             let item = ImmediateItemView(control: control, arrangement: .beside)
@@ -219,8 +219,8 @@ extension ImmediateUI {
     @discardableResult
     public func segmented(_ items: [String], selection: inout Int) -> Bool {
         guard isBuilding else { return false }
+        if reuse(.segmented, .items, ImmediateInputs(title: "", value: Double(selection), items: items)) { return false }
         let name = takeName(.items(items))
-        if reuse(.segmented, name, ImmediateInputs(title: "", value: Double(selection), items: items)) { return false }
         let node = node(.segmented, name) { key in
             let control = UISegmentedControl(items: items)
             let item = ImmediateItemView(control: control, arrangement: .alone(fillsWidth: true))
@@ -255,9 +255,9 @@ extension ImmediateUI {
     @discardableResult
     public func textField(_ placeholder: String, text: inout String) -> Bool {
         guard isBuilding else { return false }
-        let name = takeName(.title(placeholder))
         markFlexible()
-        if reuse(.textField, name, ImmediateInputs(title: placeholder, text: text)) { return false }
+        if reuse(.textField, .title, ImmediateInputs(title: placeholder, text: text)) { return false }
+        let name = takeName(.title(placeholder))
         let node = node(.textField, name) { key in
             let field = UITextField()
             let item = ImmediateItemView(control: field, arrangement: .alone(fillsWidth: true))

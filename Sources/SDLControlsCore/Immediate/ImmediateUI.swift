@@ -28,6 +28,8 @@ public final class ImmediateUI {
     @exclusivity(unchecked) private var declaredScopes = 0
     /// The name given with `id(_:)` for the next declaration.
     @exclusivity(unchecked) var pendingName: ImmediateName?
+    /// Whether ``pendingName`` is set (a flag is cheaper to test than the optional enum).
+    @exclusivity(unchecked) var hasPendingName = false
     /// Where the last declaration of this build is: its scope and its index in the scope's
     /// sequence (no reference to the node itself, which a still build never touches).
     @exclusivity(unchecked) unowned(unsafe) var lastScope: ImmediateScope?
@@ -90,6 +92,7 @@ public final class ImmediateUI {
         declaredNodes = 0
         declaredScopes = 0
         pendingName = nil
+        hasPendingName = false
         lastScope = nil
         scope = rootScope
         rootScope.enter(build: buildNumber)
@@ -106,6 +109,7 @@ public final class ImmediateUI {
     /// build's sequences for the next one's fast path.
     func end() {
         pendingName = nil
+        hasPendingName = false
         lastScope = nil
         rootScope.leave()
         if view.style == .insetGrouped {
@@ -171,8 +175,9 @@ public final class ImmediateUI {
     /// The name of the declaration being made: the pending `id(_:)` key, else `fallback`.
     @inline(__always)
     func takeName(_ fallback: @autoclosure () -> ImmediateName) -> ImmediateName {
-        guard let name = pendingName else { return fallback() }
+        guard hasPendingName, let name = pendingName else { return fallback() }
         pendingName = nil
+        hasPendingName = false
         return name
     }
 
@@ -206,14 +211,28 @@ public final class ImmediateUI {
     /// build, and the next declaration of last build's sequence has this kind, name and the
     /// same `inputs` and goes to the same kind of container, it is placed and that is all
     /// (neither its node nor its control is read). Returns false to take the full path.
+    ///
+    /// `form` says what the declaration's name is when no `ui.id(_:)` key names it: its title
+    /// or its items, which `inputs` hold, so equal inputs mean an equal name and the name is
+    /// neither made nor compared; or none (labels).
     @inline(__always)
-    func reuse(_ kind: ImmediateKind, _ name: ImmediateName, _ inputs: ImmediateInputs) -> Bool {
+    func reuse(_ kind: ImmediateKind, _ form: ImmediateNameForm, _ inputs: ImmediateInputs) -> Bool {
         guard isQuiet else { return false }
         let s = scope
         let i = s.cursor
-        guard s.nextMatches(kind: kind, name: name), s.previous[i].inputs == inputs else { return false }
+        guard s.inSync, i < s.previous.count, s.previous[i].kind == kind else { return false }
+        if hasPendingName {
+            guard let name = pendingName, s.previous[i].name == name else { return false }
+        } else {
+            guard s.previous[i].nameForm == form else { return false }
+        }
+        guard s.previous[i].inputs == inputs else { return false }
         let target = target()
         guard s.previous[i].context == target.context else { return false }
+        if hasPendingName {
+            pendingName = nil
+            hasPendingName = false
+        }
         s.cursor += 1
         declaredNodes += 1
         lastScope = s
@@ -330,6 +349,7 @@ public final class ImmediateUI {
     func scoped(_ anyKey: ImmediateKey, _ content: (ImmediateUI) -> Void) {
         guard isBuilding else { return }
         pendingName = nil
+        hasPendingName = false
         let parent = scope
         var child: ImmediateScope?
         if let next = parent.nextChildInSequence(anyKey) {
@@ -370,7 +390,10 @@ public final class ImmediateUI {
     /// ``id(_:)`` with its key made.
     @usableFromInline
     func named(_ key: ImmediateKey) -> ImmediateUI {
-        if isBuilding { pendingName = .key(key) }
+        if isBuilding {
+            pendingName = .key(key)
+            hasPendingName = true
+        }
         return self
     }
 
