@@ -153,6 +153,36 @@ struct ImmediateBindingTests {
         #expect(changed.last == true)
     }
 
+    @Test func aBuildWithoutInputOnlyPlacesUnchangedDeclarationsAndInputMakesTheNextOneLookAgain() {
+        let h = ImmediateHarness()
+        var volume: Float = 0.2
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) {
+            ui.slider("Volume", value: &volume, in: 0...1)
+            ui.configure(UISlider.self) { $0.isContinuous = false }   // moves without actions
+            slider = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        h.frame(build)
+        #expect(h.view.ui.isQuiet, "no input, nothing delivered: the still-frame path")
+        let s = slider!
+        #expect(slider != nil, "the control behind a reused declaration is still reachable")
+        // A drag moves the value without an action, then the touch is cancelled.
+        h.window.simulateTouchDown(at: h.thumb(s))
+        h.window.simulateTouchMove(to: h.along(s, 0.7))
+        h.frame(build)
+        #expect(!h.view.ui.isQuiet)
+        h.window.cancelAllTouches()
+        h.frame(build)
+        #expect(!h.view.ui.isQuiet, "the cancel was input: this build looked at the slider")
+        #expect(volume == s.value, "the game's value and the slider agree")
+        h.frame(build)
+        #expect(h.view.ui.isQuiet && volume == s.value)
+        volume = 0.9                                   // the game's change in a quiet build is pushed
+        h.frame(build)
+        #expect(s.value == 0.9)
+    }
+
     @Test func aTextFieldBeingEditedKeepsTheUsersText() {
         let h = ImmediateHarness()
         var name = "Ada"
