@@ -401,8 +401,9 @@ public final class ImmediateUI {
 
     /// The retained view behind the last declaration of this build (the `UISwitch` of a
     /// toggle, the `UILabel` of a label, the row's `UIStackView`, a custom view); nil before
-    /// the first declaration. Customise it freely (tint, configuration, accessibility);
-    /// properties the declaration binds (values, titles) are set by the next build again.
+    /// the first declaration. Customise it freely (tint, configuration, accessibility); set the
+    /// properties the declaration binds (values, titles, ranges) through the declaration only
+    /// (see ``ImmediateView``, "Bindings").
     public var lastView: UIView? { isBuilding ? lastNode?.view : nil }
 
     /// The control behind the last declaration as `type`, or nil when it is another kind.

@@ -76,11 +76,21 @@ import Foundation
 /// Values are passed `inout`. In each build, for each bound value:
 /// 1. the user changed the control since the last build (its action was delivered): the
 ///    control's value is written to the variable and the declaration returns true;
-/// 2. else, the user is interacting with it (tracking a touch, or editing a text field): the
-///    user's value wins and is written to the variable; returns false;
+/// 2. else, the user is interacting with it (tracking a touch, editing a text field, or an
+///    action of it is queued and not yet delivered): the user's value wins and is written to
+///    the variable; returns false;
 /// 3. else, the variable differs from the control: the variable's value is pushed into the
 ///    control with its setter, which sends no action (as UIKit's setters send none), clamped to
 ///    the range as the control clamps it; the variable is left as it is. Returns false.
+///
+/// A build in which nothing could have changed a control (nothing delivered or queued, no
+/// input given to the window since the last build, no touch down, no key held) does not look
+/// at controls whose declarations have last build's titles and values: it only places them,
+/// which is why re-declaring a thousand unchanged controls costs about what Dear ImGui's
+/// build of them does. So set a bound property (a value, a title, a range) through its
+/// declaration, not on the control behind it, which such a build would not notice
+/// **(project choice)**. Everything else about the control (tint, configuration,
+/// accessibility) is yours to set.
 ///
 /// ## Looks
 ///
