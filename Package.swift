@@ -7,6 +7,12 @@ let package = Package(
     products: [
         .library(name: "SDLControls", targets: ["SDLControls"]),
     ],
+    dependencies: [
+        // Command lines of the launcher, the benchmark and the fuzzer (help, errors, validation).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `make docs`: `swift package generate-documentation` (the DocC catalogs in Sources/*/*.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    ],
     targets: [
         // SDL2, SDL2_ttf and SDL2_image from the system (Debian: libsdl2-dev, libsdl2-ttf-dev,
         // libsdl2-image-dev). Named so it can't clash with a game's own `CSDL2` target;
