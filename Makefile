@@ -8,7 +8,7 @@ DEV_PACKAGES := xvfb xdotool
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test deps dev-deps bench bench-quick xvfb-check golden embedding-check fuzz fuzz-long leaks soak
+.PHONY: run test docs deps dev-deps bench bench-quick xvfb-check golden embedding-check fuzz fuzz-long leaks soak
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://swift.org/install (or add /opt/swift/usr/bin to PATH)"; exit 1; }
@@ -32,6 +32,17 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
+
+# The DocC documentation of both modules as one static site in .build/docs (README,
+# "Documentation"), through Apple's swift-docc-plugin. Warnings are errors; then every public
+# symbol declared in Sources must have a doc comment (.ci/docs-coverage.py).
+DOCS_DIR := .build/docs
+docs: deps
+	$(SWIFT) package --disable-sandbox --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
+	  --target SDLControlsCore --target SDLControls --enable-experimental-combined-documentation \
+	  --transform-for-static-hosting --output-path $(DOCS_DIR) --warnings-as-errors
+	python3 .ci/docs-coverage.py
+	@echo "Documentation: $(DOCS_DIR). Open it: python3 -m http.server -d $(DOCS_DIR) 8000, then http://localhost:8000/documentation/sdlcontrols/"
 
 # Issue 6's benchmarks (headless, release). bench-quick is what CI runs: it exits non-zero
 # when a count target (draw calls, glyph rasterizations, uploads, latency, actions) breaks.

@@ -27,7 +27,7 @@ import Foundation
 ///
 /// | | Standalone, headless | Embedded |
 /// |---|---|---|
-/// | ``focusNavigation`` | ``FocusNavigation/all`` | ``FocusNavigation/gameController``: Tab, the arrows and Space are the game's |
+/// | ``focusNavigation`` | ``/SDLControlsCore/FocusNavigation/all`` | ``/SDLControlsCore/FocusNavigation/gameController``: Tab, the arrows and Space are the game's |
 /// | ``endsEditingOnPressOutsideUI`` | false (as UIKit) | true: a click into the game ends editing |
 /// | ``layoutSpace`` | ``LayoutSpace/automatic`` | ``LayoutSpace/automatic`` |
 /// | SDL, controllers | initialized and opened by the host | the game's |
@@ -130,9 +130,9 @@ public final class SDLHost {
     /// Where the UI is on the window's output, from ``layoutSpace`` and the game's render
     /// state as last read (by ``update()``, ``render()`` and pointer events).
     public private(set) var placement = Placement(space: .windowPoints, size: .zero, pixelsPerPoint: 1, origin: .zero)
-    /// Which inputs move and use focus (``UIWindow/focusNavigation`` of ``window``). Standalone
-    /// and headless hosts start with ``FocusNavigation/all``; embedded hosts with
-    /// ``FocusNavigation/gameController`` only **(project choice)**: games bind Tab, the arrows,
+    /// Which inputs move and use focus (``/SDLControlsCore/UIWindow/focusNavigation`` of ``window``). Standalone
+    /// and headless hosts start with ``/SDLControlsCore/FocusNavigation/all``; embedded hosts with
+    /// ``/SDLControlsCore/FocusNavigation/gameController`` only **(project choice)**: games bind Tab, the arrows,
     /// Space and Return, and send every key through ``handle(_:)``, so the keyboard moves
     /// focus only when the game asks for it. An editing text field gets its keys either way.
     public var focusNavigation: FocusNavigation {
@@ -140,7 +140,7 @@ public final class SDLHost {
         set { window.focusNavigation = newValue }
     }
     /// Whether a press (click or touch) that no view takes, one that goes to the game, ends
-    /// editing in the window (``UIView/endEditing(_:)`` without force, so a text field's
+    /// editing in the window (``/SDLControlsCore/UIView/endEditing(_:)`` without force, so a text field's
     /// delegate may refuse). True for embedded hosts, false otherwise **(project choice; UIKit
     /// ends editing only when told)**: a player who clicks back into the game gets the arrow
     /// keys back.
@@ -570,7 +570,7 @@ public final class SDLHost {
     /// of frames run. Does not shut the host down.
     ///
     /// Without `frames` and `onFrame` the loop draws on demand: a frame is drawn only when
-    /// the UI changed (``UIWindow/needsFrame``) or the window needs it, and in between the
+    /// the UI changed (``/SDLControlsCore/UIWindow/needsFrame``) or the window needs it, and in between the
     /// loop sleeps until an event arrives or the next timer (caret blink, animation step,
     /// autorepeat) is due, so a still UI costs no CPU **(project choice)**. With `frames`
     /// or `onFrame` the caller's code runs every frame and every frame is drawn.

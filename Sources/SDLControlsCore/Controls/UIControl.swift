@@ -83,7 +83,7 @@ open class UIControl: UIView {
         return s
     }
 
-    /// Called after ``isEnabled``, ``isSelected``, ``isHighlighted`` or ``isFocused`` changes.
+    /// Called after ``UIControl/isEnabled``, ``UIControl/isSelected``, ``UIControl/isHighlighted`` or ``UIControl/isFocused`` changes.
     /// The default marks the control for redrawing; subclasses update their look here.
     open func stateDidChange() {
         setNeedsDisplay()

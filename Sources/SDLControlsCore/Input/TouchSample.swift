@@ -3,7 +3,7 @@ import Foundation
 /// One platform-neutral contact sample, the input a window's touch routing consumes.
 ///
 /// The SDL host turns mouse and finger events into samples; tests and users writing UI
-/// tests for their games feed them directly with ``UIWindow/send(_:)``.
+/// tests for their games feed them directly with ``UIWindow/send(_:)-(TouchSample)``.
 public struct TouchSample: Hashable, Sendable {
     /// Stable id of the contact from down to up (finger id; the host uses a fixed id for the mouse).
     public var id: Int64

@@ -200,7 +200,7 @@ open class UIView: UIResponder {
 
     /// Draws the view's content in its own coordinates, after its background and border
     /// and before its subviews. The default draws nothing. Use
-    /// ``UIGraphicsGetCurrentContext()`` for the context; call ``setNeedsDisplay()`` when
+    /// ``UIGraphicsGetCurrentContext()`` for the context; call ``UIView/setNeedsDisplay()`` when
     /// what you draw changes, since geometry is cached between frames.
     open func draw(_ rect: CGRect) {}
 
@@ -296,13 +296,13 @@ open class UIView: UIResponder {
     // MARK: Layout (see UIView+Layout.swift)
 
     /// Lays out subviews. The default does nothing; override to position subviews.
-    /// Called by ``layoutIfNeeded()`` when the view needs layout; don't call it directly.
+    /// Called by ``UIView/layoutIfNeeded()`` when the view needs layout; don't call it directly.
     open func layoutSubviews() {}
 
     /// The size that best fits `size`. The default returns the current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
-    /// The natural size of the content, or ``noIntrinsicMetric`` per dimension.
+    /// The natural size of the content, or ``UIView/noIntrinsicMetric`` per dimension.
     open var intrinsicContentSize: CGSize {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }

@@ -209,11 +209,14 @@ open class UIButton: UIControl {
         if changesSelectionAsPrimaryAction { isSelected.toggle() }
     }
 
+    /// Re-resolves the title, image and background for the new state (rule D1: per-state
+    /// values fall back to normal's).
     open override func stateDidChange() {
         super.stateDidChange()
         updateAppearance()
     }
 
+    /// Re-resolves the tint-derived title and background colours.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         updateAppearance()
@@ -230,6 +233,9 @@ open class UIButton: UIControl {
 
     // MARK: Layout
 
+    /// The content (image, padding, title) plus ``contentEdgeInsets``, at least 20 points of
+    /// content height as UIKit's system button; a close button is 30×30. `size` is ignored:
+    /// a button's title stays on one line.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         if buttonType == .close { return CGSize(width: 30, height: 30) }
         let content = contentSize()
@@ -237,6 +243,7 @@ open class UIButton: UIControl {
                       height: (max(content.height, 20) + contentEdgeInsets.vertical).rounded(.up))
     }
 
+    /// ``sizeThatFits(_:)`` of `.zero`: a button is as large as its content.
     open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
 
     private func contentSize() -> CGSize {
@@ -247,6 +254,8 @@ open class UIButton: UIControl {
         return CGSize(width: image.width + gap + title.width, height: max(image.height, title.height))
     }
 
+    /// Places the image and the title label inside ``contentEdgeInsets`` by the content
+    /// alignments (rule A3).
     open override func layoutSubviews() {
         let content = bounds.inset(by: contentEdgeInsets)
         let imageSize = currentImage?.size ?? .zero
@@ -373,8 +382,11 @@ open class UIButton: UIControl {
         }
     }
 
+    /// The plate's corner radius (a circle for a close button), so the ring follows the shape.
     open override var focusRingCornerRadius: CGFloat { buttonType == .close ? bounds.height / 2 : plateRadius }
 
+    /// Draws the plate of the button type or configuration for the current state; the title
+    /// and image are subviews and draw themselves.
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds

@@ -152,7 +152,7 @@ open class UIStepper: UIControl {
 
     // MARK: Creating
 
-    /// Creates a stepper; its natural size is 94×32 (use ``sizeToFit()`` or the frame).
+    /// Creates a stepper; its natural size is 94×32 (use ``UIView/sizeToFit()`` or the frame).
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }
