@@ -23,7 +23,8 @@ let package = Package(
         // The SDL host: window loop, input translation, rendering, fonts. Re-exports the core.
         .target(name: "SDLControls", dependencies: ["SDLControlsCore", "SDLControlsSDL2"]),
         // The samples, as a library so tests can run them headless in-process.
-        .target(name: "SampleKit", dependencies: ["SDLControls"], path: "Samples/SampleKit"),
+        .target(name: "SampleKit", dependencies: ["SDLControls", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "Samples/SampleKit"),
         .executableTarget(name: "sample-launcher", dependencies: ["SampleKit"], path: "Samples/SampleLauncher"),
         // The README's embedding example: a tiny SDL game that owns its loop, with a HUD.
         .executableTarget(name: "embedded-game", dependencies: ["SDLControls"], path: "Samples/EmbeddedGame"),

@@ -44,7 +44,7 @@ public final class Launcher {
         do {
             options = try LauncherOptions.parse(arguments)
         } catch {
-            FileHandle.standardError.write(Data("sample-launcher: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("sample-launcher: \(error) (see --help)\n".utf8))
             return 2
         }
         if options.help {
