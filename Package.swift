@@ -31,7 +31,8 @@ let package = Package(
         // Counting malloc/free wrappers for the benchmark only (they replace the process's allocator).
         .target(name: "CMallocCounter"),
         // Issue 6's benchmarks: `swift run -c release controls-bench [--quick]`.
-        .executableTarget(name: "controls-bench", dependencies: ["SDLControls", "CMallocCounter"], path: "Samples/Benchmarks"),
+        .executableTarget(name: "controls-bench", dependencies: ["SDLControls", "CMallocCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Samples/Benchmarks"),
         // Issue 10's fuzzer: seeded SDL events through the launcher, random scripts, hostile text.
         // `swift run -c release controls-fuzz --help`.
         .executableTarget(name: "controls-fuzz", dependencies: ["SampleKit"], path: "Samples/Fuzz"),
