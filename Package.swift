@@ -35,7 +35,8 @@ let package = Package(
                           path: "Samples/Benchmarks"),
         // Issue 10's fuzzer: seeded SDL events through the launcher, random scripts, hostile text.
         // `swift run -c release controls-fuzz --help`.
-        .executableTarget(name: "controls-fuzz", dependencies: ["SampleKit"], path: "Samples/Fuzz"),
+        .executableTarget(name: "controls-fuzz", dependencies: ["SampleKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Samples/Fuzz"),
         .testTarget(name: "SDLControlsCoreTests", dependencies: ["SDLControlsCore"]),
         .testTarget(name: "SDLControlsTests", dependencies: ["SDLControls"], exclude: ["Golden"]),
         .testTarget(name: "SampleTests", dependencies: ["SampleKit"]),

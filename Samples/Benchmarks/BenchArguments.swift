@@ -62,7 +62,7 @@ struct BenchArguments: ParsableCommand {
         """, valueName: "path"))
     var imgui: String?
 
-    @Option(help: ArgumentHelp("Interleaved rounds for E (default 5; 1 with --quick).", valueName: "n"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Interleaved rounds for E (default 5; 1 with --quick).", valueName: "n"),
             transform: { try BenchArguments.positive($0) })
     var rounds: Int?
 
@@ -79,7 +79,7 @@ struct BenchArguments: ParsableCommand {
                                valueName: "k"))
     var scenario: String?
 
-    @Option(help: ArgumentHelp("E: frames per round (300; 30 with --quick).", valueName: "f"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("E: frames per round (300; 30 with --quick).", valueName: "f"),
             transform: { try BenchArguments.positive($0) })
     var frames: Int?
 
