@@ -42,7 +42,7 @@ docs: deps
 	  --target SDLControlsCore --target SDLControls --enable-experimental-combined-documentation \
 	  --transform-for-static-hosting --output-path $(DOCS_DIR) --warnings-as-errors
 	python3 .ci/docs-coverage.py
-	@echo "Documentation: $(DOCS_DIR). Open it: python3 -m http.server -d $(DOCS_DIR) 8000, then http://localhost:8000/documentation/sdlcontrols/"
+	@echo "Documentation: $(DOCS_DIR). Open it: python3 -m http.server -d $(DOCS_DIR) 8000, then http://localhost:8000/documentation/"
 
 # Issue 6's benchmarks (headless, release). bench-quick is what CI runs: it exits non-zero
 # when a count target (draw calls, glyph rasterizations, uploads, latency, actions) breaks.

@@ -83,58 +83,67 @@ struct CustomControlArticleTests {
 }
 
 // article: begin
-/// Five dots to rate something: touch a dot, or drag across them, and the rating follows the
-/// finger. Arrow keys and a controller's D-pad change it while it has focus.
+/// Five dots to rate something: touch a dot, or drag across them, and the
+/// rating follows the finger. Arrow keys and a controller's D-pad change it
+/// while it has focus.
 @MainActor
 final class RatingControl: UIControl {
     /// 0 (nothing chosen) to 5.
     private(set) var rating = 0
 
-    /// Sets the rating from code: clamped to 0...5, sends nothing (as UISlider's `value`).
+    /// Sets the rating from code: clamped to 0...5, sends nothing (as
+    /// UISlider's `value` does).
     func setRating(_ value: Int) {
         let clamped = min(5, max(0, value))
         guard clamped != rating else { return }
         rating = clamped
-        setNeedsDisplay()                       // draw(_:) runs again before the next frame
+        setNeedsDisplay()           // draw(_:) runs again before the next frame
     }
 
     // `primaryActionTriggered` follows each valueChanged (rule B11).
     override var primaryControlEvent: Event? { .valueChanged }
-    // Adjustable: left and right adjust it when focused instead of moving focus.
-    override var defaultAccessibilityTraits: UIAccessibilityTraits { .adjustable }
+    // Adjustable: when focused, left and right adjust it, not move focus.
+    override var defaultAccessibilityTraits: UIAccessibilityTraits {
+        .adjustable
+    }
     override var accessibilityValue: String? {
         get { "\(rating) of 5" }
         set {}
     }
     // Stack views and sizeToFit() use this.
-    override var intrinsicContentSize: CGSize { CGSize(width: 160, height: 32) }
+    override var intrinsicContentSize: CGSize {
+        CGSize(width: 160, height: 32)
+    }
 
-    /// Turns a touch into a rating; sends valueChanged only when the rating changed.
+    /// Turns a touch into a rating.
     private func rate(with touch: UITouch) {
         let x = touch.location(in: self).x
         change(to: Int((x / max(bounds.width, 1) * 5).rounded(.up)))
     }
 
+    /// Sends valueChanged only when the rating changed.
     private func change(to value: Int) {
         let old = rating
         setRating(value)
         if rating != old { sendActions(for: .valueChanged) }
     }
 
-    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-        true                                    // track every touch; false declines it (C3)
+    override func beginTracking(_ touch: UITouch,
+                                with event: UIEvent?) -> Bool {
+        true                        // track every touch; false declines (C3)
     }
 
-    // When super returns, tracking has begun and touchDown is sent (rule C2): rating here
-    // reports the value after touchDown, as a slider does (rule D3).
+    // When super returns, tracking has begun and touchDown is sent (rule
+    // C2): rating here reports the value after touchDown, as a slider does.
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         super.touchesBegan(touches, with: event)
         if isTracking, let touch = touches.first { rate(with: touch) }
     }
 
-    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    override func continueTracking(_ touch: UITouch,
+                                   with event: UIEvent?) -> Bool {
         rate(with: touch)
-        return true                             // false would stop tracking here (rule C5)
+        return true                 // false would stop tracking here (C5)
     }
 
     override func accessibilityIncrement() { change(to: rating + 1) }
@@ -144,11 +153,13 @@ final class RatingControl: UIControl {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let cell = bounds.width / 5
         let color: UIColor = isEnabled ? tintColor : .systemGray
+        let pressed = color.withAlphaComponent(0.7)
         for i in 0..<5 {
-            let dot = CGRect(x: CGFloat(i) * cell, y: 0, width: cell, height: bounds.height)
+            let dot = CGRect(x: CGFloat(i) * cell, y: 0,
+                             width: cell, height: bounds.height)
                 .insetBy(dx: 6, dy: 6)
             if i < rating {
-                ctx.fillEllipse(in: dot, color: isHighlighted ? color.withAlphaComponent(0.7) : color)
+                ctx.fillEllipse(in: dot, color: isHighlighted ? pressed : color)
             } else {
                 ctx.strokeEllipse(in: dot, width: 2, color: color)
             }
