@@ -5,10 +5,11 @@
 
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core pkg-config
 DEV_PACKAGES := xvfb xdotool
+DOC_PACKAGES := python3
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test docs deps dev-deps bench bench-quick xvfb-check golden embedding-check fuzz fuzz-long leaks soak
+.PHONY: run test docs deps dev-deps doc-deps bench bench-quick xvfb-check golden embedding-check fuzz fuzz-long leaks soak
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://swift.org/install (or add /opt/swift/usr/bin to PATH)"; exit 1; }
@@ -26,6 +27,13 @@ dev-deps: deps
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
 	fi
 
+doc-deps: deps
+	@missing=""; for p in $(DOC_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ] && ! command -v python3 >/dev/null; then \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
+
 run: deps
 	$(SWIFT) run sample-launcher $(ARGS)
 
@@ -37,7 +45,7 @@ test: deps
 # "Documentation"), through Apple's swift-docc-plugin. Warnings are errors; then every public
 # symbol declared in Sources must have a doc comment (.ci/docs-coverage.py).
 DOCS_DIR := .build/docs
-docs: deps
+docs: doc-deps
 	$(SWIFT) package --disable-sandbox --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
 	  --target SDLControlsCore --target SDLControls --enable-experimental-combined-documentation \
 	  --transform-for-static-hosting --output-path $(DOCS_DIR) --warnings-as-errors
