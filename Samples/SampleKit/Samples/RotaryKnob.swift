@@ -66,7 +66,9 @@ final class RotaryKnob: UIControl {
         let a = (-0.75 + 1.5 * value) * .pi - .pi / 2
         let r = b.width / 2 - 12
         let c = CGPoint(x: b.midX, y: b.midY)
-        ctx.strokeLine(from: c, to: CGPoint(x: c.x + cos(a) * r, y: c.y + sin(a) * r), width: 5, color: isEnabled ? tintColor : .systemGray)
-        ctx.fillEllipse(in: CGRect(x: c.x - 7, y: c.y - 7, width: 14, height: 14), color: tintColor)
+        // Disabled, the pointer turns grey, as a standard control's tinted parts do.
+        let ink: UIColor = isEnabled ? tintColor : .systemGray
+        ctx.strokeLine(from: c, to: CGPoint(x: c.x + cos(a) * r, y: c.y + sin(a) * r), width: 5, color: ink)
+        ctx.fillEllipse(in: CGRect(x: c.x - 7, y: c.y - 7, width: 14, height: 14), color: ink)
     }
 }
