@@ -326,4 +326,31 @@ struct StateLookTests {
         let nowNormal = current() == normal.pixels
         #expect(nowNormal, "tapped again, the normal look")
     }
+
+    /// A grey button's plate is a translucent fill (UIKit's `secondarySystemFill`), so it
+    /// reads on a grouped background (`secondarySystemBackground`) as well as on the plain
+    /// one: its plate differs from the card behind it by at least 16 levels, light and dark.
+    @Test(arguments: [UIUserInterfaceStyle.light, .dark])
+    func aGrayButtonReadsOnSecondarySystemBackground(style: UIUserInterfaceStyle) throws {
+        let host = try makeGoldenHost(size: CGSize(width: 200, height: 80), scale: 1)
+        defer { host.shutdown() }
+        host.window.overrideUserInterfaceStyle = style
+        let card = UIView(frame: host.window.bounds)
+        card.backgroundColor = .secondarySystemBackground
+        host.window.addSubview(card)
+        let button = UIButton(configuration: .gray())
+        button.setTitle("Cancel", for: .normal)
+        button.frame = CGRect(x: 20, y: 20, width: 120, height: 40)
+        card.addSubview(button)
+        host.update()
+        host.renderFrame()
+        let (w, _, pixels) = host.readPixels()
+        let plate = pixels[24 * w + 30], behind = pixels[8 * w + 8]   // inside the plate, clear of the title; the card
+        var difference = 0
+        for shift in [16, 8, 0] as [UInt32] {
+            let a = Int((plate >> shift) & 0xFF), b = Int((behind >> shift) & 0xFF)
+            difference = max(difference, abs(a - b))
+        }
+        #expect(difference >= 16, "the plate stands out from the card (\(difference) levels)")
+    }
 }
