@@ -32,6 +32,10 @@ public struct LauncherOptions: Equatable, Sendable {
     /// Steps per second of a fixed time step (each frame advances time by 1/N s); nil follows
     /// the wall clock. Headless runs use 60 unless told otherwise.
     public var fixedStep: Double?
+    /// Run the headless tour (every sample, or `sample`, with its script) and write its
+    /// screenshots into this folder. With no display and nothing asked of a window, the
+    /// launcher runs it into ``Launcher/defaultTourFolder`` instead of failing.
+    public var tour: String?
 
     /// Creates the defaults.
     public init() {}
@@ -61,9 +65,13 @@ public struct LauncherOptions: Equatable, Sendable {
                            window points) after the last frame: where to click in scripts
       --fixed-step N       each frame advances time by exactly 1/N s, so a run gives the
                            same pixels every time (headless default: 60; windowed: wall clock)
+      --tour DIR           no window: run every sample (or --sample) with its input script,
+                           write a PNG of each into DIR and print the actions they trigger
       --help               show this help
 
-    No display? Run headless (--headless --screenshot out.png) or in a virtual display:
+    No display (no DISPLAY or WAYLAND_DISPLAY, or SDL can't open video)? With no options
+    that need a window, the launcher runs the tour into ./tour/ instead. Or run one sample
+    headless (--headless --screenshot out.png), or in a virtual display:
       xvfb-run swift run sample-launcher
     """
 
@@ -107,6 +115,7 @@ public struct LauncherOptions: Equatable, Sendable {
             case "--log-actions": o.logActions = true
             case "--dark": o.dark = true
             case "--dump-accessibility": o.dumpAccessibility = true
+            case "--tour": o.tour = try value(a)
             case "--fixed-step":
                 let v = try value(a)
                 guard let n = Double(v), n.isFinite, n >= 1, n <= 10_000 else {
