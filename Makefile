@@ -1,5 +1,6 @@
 # The two commands a newcomer runs (see README):
-#   make run    installs what is missing, then runs the sample launcher
+#   make run    installs what is missing, then runs the sample launcher (with no display:
+#               a headless tour of every sample, screenshots in ./tour/, exit 0)
 #   make test   installs what is missing, then builds and runs every test
 # Debian/Ubuntu packages are installed with apt-get (via sudo when not root).
 

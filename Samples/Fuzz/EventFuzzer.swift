@@ -142,6 +142,7 @@ final class EventFuzzer {
         }
         report.counts = UIApplication.shared.actionQueueCounts
         launcher.close()
+        checker.afterClose()
         checker.detach()
         parked.removeAll()
         launcher = nil
@@ -156,7 +157,7 @@ final class EventFuzzer {
         targets = nil
         let keepsRunning = launcher.runFrame(render: options.render)
         report.frames += 1
-        checker.afterFrame(window: host.window)
+        checker.afterFrame(window: host.window, quit: !keepsRunning)
         return keepsRunning
     }
 

@@ -17,7 +17,9 @@ struct LauncherArguments: ParsableCommand {
         A game controller works alone: the D-pad or left stick moves focus, A opens or uses the \
         focused control, B ends editing or returns to the list.
 
-        No display? Run headless (--headless --screenshot out.png) or in a virtual display:
+        No display (no DISPLAY or WAYLAND_DISPLAY, or SDL can't open video)? With no options \
+        that need a window, the launcher runs the tour into ./tour/ instead. Or run one sample \
+        headless (--headless --screenshot out.png), or in a virtual display:
           xvfb-run swift run sample-launcher
         """)
 
@@ -74,6 +76,13 @@ struct LauncherArguments: ParsableCommand {
             transform: { try LauncherArguments.stepsPerSecond($0) })
     var fixedStep: Double?
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("""
+                No window: run every sample (or --sample) with its input script, write a PNG of \
+                each into DIR and print the actions they trigger.
+                """, valueName: "dir"))
+    var tour: String?
+
     /// The parsed command line as the launcher's options.
     var options: LauncherOptions {
         var o = LauncherOptions()
@@ -90,6 +99,7 @@ struct LauncherArguments: ParsableCommand {
         o.dark = dark
         o.dumpAccessibility = dumpAccessibility
         o.fixedStep = fixedStep
+        o.tour = tour
         return o
     }
 

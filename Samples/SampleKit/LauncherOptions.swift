@@ -34,6 +34,10 @@ public struct LauncherOptions: Equatable, Sendable {
     /// Steps per second of a fixed time step (each frame advances time by 1/N s); nil follows
     /// the wall clock. Headless runs use 60 unless told otherwise.
     public var fixedStep: Double?
+    /// Run the headless tour (every sample, or `sample`, with its script) and write its
+    /// screenshots into this folder. With no display and nothing asked of a window, the
+    /// launcher runs it into ``Launcher/defaultTourFolder`` instead of failing.
+    public var tour: String?
 
     /// Creates the defaults.
     public init() {}
