@@ -44,7 +44,8 @@ test: deps
 
 # The DocC documentation of both modules as one static site in .build/docs (README,
 # "Documentation"), through Apple's swift-docc-plugin. Warnings are errors; then every public
-# symbol declared in Sources must have a doc comment (.ci/docs-coverage.py).
+# symbol declared in Sources must have a doc comment, and every behaviour rule id the code
+# cites must be explained in the rules article (.ci/docs-coverage.py).
 DOCS_DIR := .build/docs
 docs: doc-deps
 	$(SWIFT) package --disable-sandbox --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
