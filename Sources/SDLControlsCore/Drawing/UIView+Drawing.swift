@@ -458,7 +458,7 @@ extension UIView {
         for sub in subviews { sub.collect(into: list, pass: pass, region: region) }
     }
 
-    /// Background, border, then `draw(_:)`, then the focus ring.
+    /// Background, border, then `draw(_:)`, then a control's hover highlight and focus ring.
     func drawOwnContent(in context: DrawContext) {
         let b = bounds
         if let bg = backgroundColor {
@@ -471,7 +471,9 @@ extension UIView {
         DrawContext.current = context
         draw(b)
         DrawContext.current = previous
-        if let control = self as? UIControl, control.isFocused {
+        guard let control = self as? UIControl else { return }
+        control.drawHoverHighlight(in: context)
+        if control.isFocused {
             // The focus ring outside the bounds in the tint colour, and a faint halo around it.
             let outset = Theme.focusRingGap + Theme.focusRingWidth
             let tint: UIColor = tintColor
