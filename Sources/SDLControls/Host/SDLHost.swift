@@ -30,6 +30,7 @@ import Foundation
 /// | ``focusNavigation`` | ``FocusNavigation/all`` | ``FocusNavigation/gameController``: Tab, the arrows and Space are the game's |
 /// | ``endsEditingOnPressOutsideUI`` | false (as UIKit) | true: a click into the game ends editing |
 /// | ``layoutSpace`` | ``LayoutSpace/automatic`` | ``LayoutSpace/automatic`` |
+/// | ``managesCursor`` | true: the I-beam over text fields, the arrow elsewhere | false: the game's cursor is left alone (``cursor`` says what the UI would show) |
 /// | SDL, controllers | initialized and opened by the host | the game's |
 ///
 /// After ``shutdown()`` (or once the game has destroyed the window or renderer) every call is
