@@ -58,7 +58,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     controls-bench: SDLControls benchmarks (issue 6), headless (dummy video driver, software renderer).
 
-    Usage: controls-bench [--quick] [--json-only] [--only B1,B2,B3,B4,B5,B6,ALLOC,E]
+    Usage: controls-bench [--quick] [--json-only] [--only B1,B2,B3,B4,B5,B6,ALLOC,S,E]
                           [--imgui PATH] [--rounds N]
 
       --quick       CI size: fewer frames, N and K up to 1,000, 2,000 input events, no B6
@@ -87,6 +87,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
       B5  heap bytes per control, peak resident memory, time to the first presented frame.
       B6  B1 (a)+(b) at 10,000 divided by the same at 1,000.
       ALLOC  heap allocations per steady frame (malloc counter), target 0.
+      S   issue 12: a scroll view over 2,000 controls in 960x640 at 1x and 2x, each frame
+          changing only contentOffset (after one pass that draws every control): views
+          re-tessellated and heap allocations per frame, both targets of 0.
       E   issue 11, as a game embeds the UI (the game clears, the UI updates and renders over
           the scene, the game presents): whole frame and UI side for the grid (N = 100,
           1,000) and a 30-control HUD, still and every control changing; vertices per
@@ -186,6 +189,16 @@ func main() -> Int32 {
         }
     }
 
+    // S (issue 12): scrolling.
+    var scrolls: [ScrollRun] = []
+    if wants("S") {
+        for scale in [CGFloat(1), 2] {
+            let frames = quick ? 40 : 600
+            progress("S scroll, 2,000 controls at \(Int(scale))x, \(frames) frames")
+            do { scrolls.append(try ScrollRun.run(scale: scale, frames: frames)) } catch { report.failures.append("S \(Int(scale))x: \(error)") }
+        }
+    }
+
     // E (issue 11), optionally against the ImGui peer.
     var embedded: EmbeddedRun?
     if wants("E") {
@@ -216,6 +229,7 @@ func main() -> Int32 {
     ])
     report.heapCounterActive = heapActive
     report.add(steady: steady, changing: changing, churn: churn, input: input, startup: startup)
+    report.add(scroll: scrolls)
     if let embedded { report.add(embedded: embedded) }
     report.print(jsonOnly: jsonOnly)
     return report.countTargetsBroken || !report.failures.isEmpty ? 1 : 0

@@ -508,3 +508,57 @@ struct PointerTests {
         #expect(scroll.contentOffset.y > 0)
     }
 }
+
+/// Costs of scrolling (issue 12): once every view has been drawn, a frame where only a
+/// scroll view's `contentOffset` changes re-tessellates nothing (cached geometry is moved by
+/// whole pixels). Heap allocations of such frames are counted by `controls-bench` (scenario
+/// S, a count target of 0), which links the malloc counter.
+@MainActor
+struct ScrollCostTests {
+    @Test(arguments: [CGFloat(1), 2])
+    func aFrameWhereOnlyTheOffsetChangesRetessellatesNoView(scale: CGFloat) throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 480, height: 320), scale: scale)
+        defer { host.shutdown() }
+        let scroll = UIScrollView(frame: host.window.bounds)
+        let columns = 6, count = 2_000
+        for i in 0..<count {
+            let v: UIView
+            switch i % 3 {
+            case 0:
+                let b = UIButton(configuration: .tinted())
+                b.setTitle("\(i)", for: .normal)
+                v = b
+            case 1: v = UISwitch()
+            default:
+                let l = UILabel()
+                l.text = "L\(i)"
+                v = l
+            }
+            v.frame = CGRect(x: CGFloat(i % columns) * 80 + 2, y: CGFloat(i / columns) * 36 + 2, width: 76, height: 32)
+            scroll.addSubview(v)
+        }
+        scroll.contentSize = CGSize(width: 480, height: CGFloat((count + columns - 1) / columns) * 36)
+        host.window.addSubview(scroll)
+        let end = scroll.contentSize.height - scroll.bounds.height
+        var y: CGFloat = 0
+        var first = 0
+        while y < end {   // every row scrolls into sight once and is drawn for the first time
+            host.update()
+            host.renderFrame()
+            first += host.counters.viewsRedrawn
+            y = min(end, y + 100)
+            scroll.contentOffset = CGPoint(x: 0, y: y)
+        }
+        #expect(first >= count, "each control was drawn once on the way down")
+        var again = 0
+        for _ in 0..<30 {
+            y = y >= end ? end - 250 : end   // whole points: whole pixels at 1x and 2x
+            scroll.contentOffset = CGPoint(x: 0, y: y)
+            host.update()
+            host.renderFrame()
+            #expect(host.counters.drawListRebuilt)
+            again += host.counters.viewsRedrawn
+        }
+        #expect(again == 0, "moving back and forth re-tessellates no view")
+    }
+}
