@@ -1,0 +1,38 @@
+import Foundation
+import SDLControls
+
+/// A vertical scroll view showing one content view laid out at the scroll view's width (less
+/// `insets`, at most ``maximumContentWidth``, centred beyond it) and as tall as it needs
+/// (`systemLayoutSizeFitting` at that width): content taller than the screen scrolls, with
+/// the wheel, a drag, the page keys, or focus moving into it. Every sample screen uses one,
+/// so nothing is out of reach at 600×420 (README, "Scrolling").
+@MainActor
+final class ScrollingContent: UIView {
+    let scroll = UIScrollView()
+    let content: UIView
+    /// Space around the content inside the scrolled area.
+    var insets = UIEdgeInsets(top: 16, left: 20, bottom: 20, right: 20) { didSet { setNeedsLayout() } }
+    /// The widest the content gets (wider screens centre it).
+    var maximumContentWidth: CGFloat = .greatestFiniteMagnitude { didSet { setNeedsLayout() } }
+    /// The smallest width the content is laid out at (narrower screens scroll it sideways too).
+    var minimumContentWidth: CGFloat = 0 { didSet { setNeedsLayout() } }
+
+    init(_ content: UIView) {
+        self.content = content
+        super.init(frame: .zero)
+        scroll.addSubview(content)
+        addSubview(scroll)
+    }
+
+    override func layoutSubviews() {
+        scroll.frame = bounds
+        let available = bounds.width - insets.left - insets.right
+        let width = max(minimumContentWidth, min(available, maximumContentWidth))
+        let height = content.systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                                     verticalFittingPriority: .fittingSizeLevel).height
+        let x = insets.left + max(0, ((available - width) / 2).rounded(.down))
+        content.frame = CGRect(x: x, y: insets.top, width: width, height: height)
+        scroll.contentSize = CGSize(width: max(bounds.width, width + insets.left + insets.right),
+                                    height: height + insets.top + insets.bottom)
+    }
+}
