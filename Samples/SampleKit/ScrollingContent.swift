@@ -6,6 +6,11 @@ import SDLControls
 /// (`systemLayoutSizeFitting` at that width): content taller than the screen scrolls, with
 /// the wheel, a drag, the page keys, or focus moving into it. Every sample screen uses one,
 /// so nothing is out of reach at 600×420 (README, "Scrolling").
+///
+/// The screens are mostly controls, so the scroll view gives a press to the control at once
+/// (`delaysContentTouches` off: a slider follows the mouse from its first frame, as the
+/// samples' scripts expect); a drag that starts between controls still scrolls, and so do the
+/// wheel and the keys.
 @MainActor
 final class ScrollingContent: UIView {
     let scroll = UIScrollView()
@@ -20,6 +25,7 @@ final class ScrollingContent: UIView {
     init(_ content: UIView) {
         self.content = content
         super.init(frame: .zero)
+        scroll.delaysContentTouches = false
         scroll.addSubview(content)
         addSubview(scroll)
     }
