@@ -21,6 +21,8 @@ final class ScrollingContent: UIView {
     var maximumContentWidth: CGFloat = .greatestFiniteMagnitude { didSet { setNeedsLayout() } }
     /// The smallest width the content is laid out at (narrower screens scroll it sideways too).
     var minimumContentWidth: CGFloat = 0 { didSet { setNeedsLayout() } }
+    /// Whether content narrower than the screen is centred (else it stays at the left inset).
+    var centresContent = true { didSet { setNeedsLayout() } }
 
     init(_ content: UIView) {
         self.content = content
@@ -36,9 +38,34 @@ final class ScrollingContent: UIView {
         let width = max(minimumContentWidth, min(available, maximumContentWidth))
         let height = content.systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
                                                      verticalFittingPriority: .fittingSizeLevel).height
-        let x = insets.left + max(0, ((available - width) / 2).rounded(.down))
+        let x = insets.left + (centresContent ? max(0, ((available - width) / 2).rounded(.down)) : 0)
         content.frame = CGRect(x: x, y: insets.top, width: width, height: height)
         scroll.contentSize = CGSize(width: max(bounds.width, width + insets.left + insets.right),
                                     height: height + insets.top + insets.bottom)
     }
+}
+
+/// A view of a fixed width in a stack (a form's label column): its one subview fills it, and
+/// its height is the subview's natural height (at least `minimumHeight`).
+@MainActor
+final class FixedWidth: UIView {
+    let view: UIView
+    let width: CGFloat
+    let minimumHeight: CGFloat
+
+    init(_ view: UIView, width: CGFloat, minimumHeight: CGFloat = 0) {
+        self.view = view
+        self.width = width
+        self.minimumHeight = minimumHeight
+        super.init(frame: .zero)
+        addSubview(view)
+        setContentHuggingPriority(.required, for: .horizontal)
+        setContentCompressionResistancePriority(.required, for: .horizontal)
+    }
+
+    override var intrinsicContentSize: CGSize {
+        CGSize(width: width, height: max(minimumHeight, view.intrinsicContentSize.height))
+    }
+
+    override func layoutSubviews() { view.frame = bounds }
 }
