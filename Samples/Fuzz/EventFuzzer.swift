@@ -357,6 +357,12 @@ final class EventFuzzer {
                                SDL_EventType(SDL_USEREVENT.rawValue + 7)]).rawValue
             e.wheel.windowID = targetWindowID()
             e.wheel.y = rng.pick(Hostile.int32s)
+            // Wheels scroll the scroll view under the pointer: whole notches, trackpad fractions,
+            // and NaN, infinite and huge precise values.
+            e.wheel.preciseY = rng.chance(0.5) ? Float(rng.int(-3...3)) : Float(rng.pick(Hostile.doubles))
+            e.wheel.preciseX = rng.chance(0.8) ? 0 : Float(rng.pick(Hostile.doubles))
+            e.wheel.mouseX = coordinate(w, aimed: aim?.x)
+            e.wheel.mouseY = coordinate(h, aimed: aim?.y)
         default:       // quit, rarely
             if rng.chance(0.02) {
                 e.type = SDL_QUIT.rawValue
