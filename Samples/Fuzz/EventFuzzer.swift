@@ -43,6 +43,8 @@ final class EventFuzzer {
     private var time: TimeInterval = 0
     /// Contacts this segment pressed, lifted at its end: the mouse and (touch id, finger id) pairs.
     private var pressedFingers: Set<[Int64]> = []
+    /// Mouse buttons pushed down (lifted at the end of a segment).
+    private var pressedButtons: Set<UInt8> = []
     /// Views the fuzzer took out of the tree, to put back somewhere later.
     private var parked: [UIView] = []
     private var mutationDepth = 0
@@ -161,12 +163,17 @@ final class EventFuzzer {
     }
 
     private func liftEverything() {
-        var e = SDL_Event()
-        e.type = SDL_MOUSEBUTTONUP.rawValue
-        e.button.windowID = windowID
-        e.button.button = UInt8(SDL_BUTTON_LEFT)
-        e.button.state = UInt8(SDL_RELEASED)
-        push(&e)
+        // Every mouse button pressed goes up, as a real mouse's would (a touch begun by the
+        // right or middle button ends with that button's up).
+        for button in pressedButtons.union([UInt8(SDL_BUTTON_LEFT)]).sorted() {
+            var e = SDL_Event()
+            e.type = SDL_MOUSEBUTTONUP.rawValue
+            e.button.windowID = windowID
+            e.button.button = button
+            e.button.state = UInt8(SDL_RELEASED)
+            push(&e)
+        }
+        pressedButtons.removeAll()
         for finger in pressedFingers {
             var f = SDL_Event()
             f.type = SDL_FINGERUP.rawValue
@@ -303,6 +310,7 @@ final class EventFuzzer {
             e.button.windowID = targetWindowID()
             e.button.which = rng.chance(0.9) ? 0 : SDL_TOUCH_MOUSEID
             e.button.button = rng.chance(0.9) ? UInt8(SDL_BUTTON_LEFT) : UInt8(rng.int(0...255))
+            if e.type == SDL_MOUSEBUTTONDOWN.rawValue { pressedButtons.insert(e.button.button) }
             e.button.state = UInt8(e.type == SDL_MOUSEBUTTONDOWN.rawValue ? SDL_PRESSED : SDL_RELEASED)
             e.button.clicks = UInt8(rng.int(0...3))
             e.button.x = coordinate(w, aimed: aim?.x)

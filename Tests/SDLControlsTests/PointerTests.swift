@@ -420,6 +420,31 @@ struct PointerTests {
         #expect(host.window.activeTouchCount == 0)
     }
 
+    @Test func aLostButtonUpNeverLeavesTheMouseStuck() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let sdl = FakeSDLPointer()
+        sdl.install(on: host)
+        let button = UIButton(configuration: .filled())
+        button.setTitle("OK", for: .normal)
+        button.frame = CGRect(x: 10, y: 10, width: 100, height: 40)
+        host.window.addSubview(button)
+        let events = DeliveredEvents(button)
+        // A right press whose up never comes (released outside the window, say): a left click works.
+        push(host, SDLEvents.mouseButton(host, down: true, x: 50, y: 30, button: UInt8(SDL_BUTTON_RIGHT)))
+        push(host, SDLEvents.mouseButton(host, down: true, x: 50, y: 30))
+        push(host, SDLEvents.mouseButton(host, down: false, x: 50, y: 30))
+        host.update()
+        #expect(events.names == ["touchDown", "touchUpInside", "primaryActionTriggered"])
+        // A left press whose up was lost, then another: the first is cancelled, the second taps.
+        push(host, SDLEvents.mouseButton(host, down: true, x: 50, y: 30))
+        push(host, SDLEvents.mouseButton(host, down: true, x: 52, y: 30))
+        push(host, SDLEvents.mouseButton(host, down: false, x: 52, y: 30))
+        host.update()
+        #expect(events.names.dropFirst(3).filter { $0 != "touchDownRepeat" } == ["touchDown", "touchCancel", "touchDown", "touchUpInside", "primaryActionTriggered"])
+        #expect(host.window.activeTouchCount == 0 && !sdl.isCaptured, "nothing left down, no capture left")
+    }
+
     @Test func aRightDragDoesNotScroll() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Handled:
 /// - Mouse buttons down / motion / up → one touch of type `.indirectPointer`, begun by the
-///   first button pressed and ended when that button lifts. `UIEvent.buttonMask` says which
+///   first button pressed and ended when that button lifts (a button pressed again, or a
+///   left click during a right or middle touch, cancels it and begins a new one: a lost up
+///   never leaves the mouse stuck). `UIEvent.buttonMask` says which
 ///   buttons are held: left is `.primary`, right `.secondary`, middle `.button(3)`, the side
 ///   buttons `.button(4)` and `.button(5)`. A right or middle click reaches the view under
 ///   it but presses no control and scrolls nothing (`UIControl.touchesBegan`).
@@ -96,9 +98,18 @@ struct SDLInputTranslator {
             let p = host.location(ofMouseX: b.x, y: b.y)
             if type == SDL_MOUSEBUTTONDOWN {
                 if mouseDown {
-                    // Another button while one is held: the same touch, reported from its next sample.
-                    mouseButtons.insert(bit)
-                    return host.contactIsOwned(Self.mouseContactID)
+                    if !mouseButtons.contains(bit) && (bit != .primary || mouseTouchButton == .primary) {
+                        // Another button while one is held: the same touch, reported from its next sample.
+                        mouseButtons.insert(bit)
+                        return host.contactIsOwned(Self.mouseContactID)
+                    }
+                    // A button pressed again (its up was lost: released outside the window, an
+                    // event dropped), or a left click while a right or middle touch is down: the
+                    // old touch is cancelled and a new one begins, so a lost up never leaves
+                    // the mouse unable to click **(project choice)**.
+                    window.send(TouchSample(id: Self.mouseContactID, phase: .cancelled, location: p, timestamp: host.now(),
+                                            type: .indirectPointer, buttonMask: mouseButtons))
+                    host.pointer.endCapture()
                 }
                 mouseDown = true
                 mouseButtons = bit
