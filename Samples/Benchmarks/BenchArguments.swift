@@ -6,7 +6,7 @@ import SDLControls
 /// option, and the checks each value must pass. Adding an option is one property here.
 struct BenchArguments: ParsableCommand {
     /// The scenarios `--only` accepts.
-    static let scenarioNames = ["B1", "B2", "B3", "B4", "B5", "B6", "ALLOC", "E"]
+    static let scenarioNames = ["B1", "B2", "B3", "B4", "B5", "B6", "ALLOC", "S", "E"]
 
     static let configuration = CommandConfiguration(
         commandName: "controls-bench",
@@ -27,6 +27,9 @@ struct BenchArguments: ParsableCommand {
                  presented frame.
           B6     B1 (a)+(b) at 10,000 divided by the same at 1,000.
           ALLOC  heap allocations per steady frame (malloc counter), target 0.
+          S      issue 12: a scroll view over 2,000 controls in 960x640 at 1x and 2x, each
+                 frame changing only contentOffset: views re-tessellated and heap
+                 allocations per frame, both targets of 0.
           E      issue 11, as a game embeds the UI (the game clears, the UI
                  updates and renders over the scene, the game presents): whole
                  frame and UI side for the grid (N = 100, 1,000) and a 30-control
@@ -49,7 +52,7 @@ struct BenchArguments: ParsableCommand {
     var jsonOnly = false
 
     @Option(help: ArgumentHelp("""
-        Run only these scenarios, comma-separated: B1, B2, B3, B4, B5, B6, ALLOC, E (B2, B6 and \
+        Run only these scenarios, comma-separated: B1, B2, B3, B4, B5, B6, ALLOC, S, E (B2, B6 and \
         ALLOC come with B1).
         """, valueName: "list"),
             transform: { try BenchArguments.scenarios($0) })

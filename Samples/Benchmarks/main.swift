@@ -131,6 +131,16 @@ func main() -> Int32 {
         }
     }
 
+    // S (issue 12): scrolling.
+    var scrolls: [ScrollRun] = []
+    if wants("S") {
+        for scale in [CGFloat(1), 2] {
+            let frames = quick ? 40 : 600
+            progress("S scroll, 2,000 controls at \(Int(scale))x, \(frames) frames")
+            do { scrolls.append(try ScrollRun.run(scale: scale, frames: frames)) } catch { report.failures.append("S \(Int(scale))x: \(error)") }
+        }
+    }
+
     // E (issue 11), optionally against the ImGui peer.
     var embedded: EmbeddedRun?
     if wants("E") {
@@ -157,6 +167,7 @@ func main() -> Int32 {
     ])
     report.heapCounterActive = heapActive
     report.add(steady: steady, changing: changing, churn: churn, input: input, startup: startup)
+    report.add(scroll: scrolls)
     if let embedded { report.add(embedded: embedded) }
     report.print(jsonOnly: jsonOnly)
     return report.countTargetsBroken || !report.failures.isEmpty ? 1 : 0

@@ -51,13 +51,19 @@ final class EmbeddedGameSample: SampleScene {
         root.onLayout = { [weak self] b in
             guard let self else { return }
             size = b.size
-            hud.frame = CGRect(x: 12, y: 12, width: min(b.width - 24, 700), height: 56)
+            // One row when it fits; on a narrow window the score takes a second row, so
+            // nothing is cut. The speed slider gives up width first.
+            let width = min(b.width - 24, 700)
+            let oneRow = width >= 700
+            hud.frame = CGRect(x: 12, y: 12, width: width, height: oneRow ? 56 : 92)
             pause.frame = CGRect(x: 10, y: 10, width: 100, height: 36)
-            speed.frame = CGRect(x: 124, y: 11, width: 160, height: 34)
             autoFire.sizeToFit()
-            autoFire.frame.origin = CGPoint(x: 300, y: 12)
-            autoFireLabel.frame = CGRect(x: autoFire.frame.maxX + 8, y: 12, width: 80, height: 32)
-            scoreLabel.frame = CGRect(x: 470, y: 12, width: 220, height: 32)
+            autoFireLabel.sizeToFit()
+            let right = oneRow ? 300 : max(240, width - 10 - autoFireLabel.frame.width - 8 - autoFire.frame.width)
+            speed.frame = CGRect(x: 124, y: 11, width: max(60, min(160, right - 140)), height: 34)
+            autoFire.frame.origin = CGPoint(x: oneRow ? 300 : speed.frame.maxX + 16, y: 12)
+            autoFireLabel.frame = CGRect(x: autoFire.frame.maxX + 8, y: 12, width: autoFireLabel.frame.width, height: 32)
+            scoreLabel.frame = oneRow ? CGRect(x: 470, y: 12, width: 220, height: 32) : CGRect(x: 14, y: 52, width: width - 28, height: 32)
         }
     }
 

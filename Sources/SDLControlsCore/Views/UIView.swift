@@ -438,6 +438,47 @@ open class UIView: UIResponder {
         set { storedAccessibilityFrame = newValue }
     }
 
+    // MARK: Hover and the pointer's cursor (UIWindow+Hover.swift)
+
+    /// Whether the pointer is in the window's hovered chain: the view hit-testing finds under
+    /// the pointer and its superviews.
+    @exclusivity(unchecked) var storedIsHovered = false
+
+    /// Whether a mouse or trackpad pointer hovers over this view: the view hit-testing finds
+    /// under the pointer is this view or one of its subviews (views that take no touches, a
+    /// disabled control among them, are never hovered). False while the pointer is outside
+    /// the window, and frozen while a button is held: hover follows the pointer again when
+    /// it is released **(project choice: UIKit has `UIButton.isHovered` for pointer effects
+    /// and `UIHoverGestureRecognizer` for the rest; there are no gesture recognizers here)**.
+    open var isHovered: Bool { storedIsHovered }
+
+    /// The pointer began hovering over this view (``isHovered`` became true); `location` is in
+    /// this view's coordinates. The default does nothing. Called outermost view first, as
+    /// the pointer enters a chain of views **(project choice, after `UIHoverGestureRecognizer`'s
+    /// began state)**.
+    open func hoverBegan(at location: CGPoint) {}
+
+    /// The pointer moved while hovering over this view (``isHovered`` stays true); `location`
+    /// is in this view's coordinates. The default does nothing **(project choice, after
+    /// `UIHoverGestureRecognizer`'s changed state)**.
+    open func hoverMoved(to location: CGPoint) {}
+
+    /// The pointer stopped hovering over this view: it moved off, left the window, or the
+    /// view left the window or stopped taking touches (``isHovered`` became false). The
+    /// default does nothing. Called innermost view first **(project choice, after
+    /// `UIHoverGestureRecognizer`'s ended state)**.
+    open func hoverEnded() {}
+
+    /// The system cursor to show while the pointer hovers over this view; nil (the default)
+    /// leaves it to the superview, and the window shows the arrow. A text field shows the
+    /// I-beam. Read through ``pointerCursor(at:)`` **(project choice: UIKit sets pointer shapes
+    /// with `UIPointerInteraction` and `UIPointerStyle`)**.
+    public var pointerCursor: UIPointerCursor?
+
+    /// The cursor for a pointer at `location` (this view's coordinates); nil leaves it to the
+    /// superview. The default returns ``pointerCursor``; override to vary it by position.
+    open func pointerCursor(at location: CGPoint) -> UIPointerCursor? { pointerCursor }
+
     // MARK: Responder chain
 
     /// The superview, or the window for a window's root views, as in UIKit.

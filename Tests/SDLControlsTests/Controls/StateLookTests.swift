@@ -212,6 +212,7 @@ struct StateLookTests {
         let (w, _, pixels) = host.readPixels()
         if let held {
             push(host, SDLEvents.mouseButton(host, down: false, x: Int32(held.x), y: Int32(held.y)))
+            push(host, SDLEvents.window(host, SDL_WINDOWEVENT_LEAVE))   // no hover look on the next shots
             host.update()
         }
         let s = host.pixelScale
@@ -306,6 +307,7 @@ struct StateLookTests {
         func tap() {
             push(host, SDLEvents.mouseButton(host, down: true, x: Int32(c.x), y: Int32(c.y)))
             push(host, SDLEvents.mouseButton(host, down: false, x: Int32(c.x), y: Int32(c.y)))
+            push(host, SDLEvents.window(host, SDL_WINDOWEVENT_LEAVE))   // the pointer goes: no hover look
             host.update()
         }
         func current() -> [UInt32] {

@@ -93,6 +93,24 @@ open class UIButton: UIControl {
     open var imageTitlePadding: CGFloat = 6 { didSet { if oldValue != imageTitlePadding { contentSizeChanged() } } }
     /// Whether each primary action toggles `isSelected`.
     open var changesSelectionAsPrimaryAction = false
+    /// Whether the button shows the hover look under a mouse or trackpad pointer. True by
+    /// default **(project choice: UIKit defaults to false outside bars, but a desktop tool's
+    /// buttons react to the pointer)**.
+    open var isPointerInteractionEnabled = true {
+        didSet { if oldValue != isPointerInteractionEnabled { setNeedsDisplay() } }
+    }
+
+    /// Whether the button shows its hover look now: the pointer is over it and
+    /// ``isPointerInteractionEnabled`` is on (UIKit: a pointer effect is active).
+    open override var isHovered: Bool { super.isHovered && isPointerInteractionEnabled }
+
+    /// The plate (a button with a background) or the title with a little room around it (a
+    /// system or plain button), when ``isPointerInteractionEnabled``.
+    open override func hoverHighlightRect(at location: CGPoint) -> CGRect? {
+        guard isPointerInteractionEnabled else { return nil }
+        let plated = buttonType == .close || currentBackgroundImage != nil || (configuration.map { $0.style != .plain } ?? false)
+        return plated ? bounds : bounds.insetBy(dx: -6, dy: -2)
+    }
 
     @exclusivity(unchecked) private var titles: [UInt: String] = [:]
     @exclusivity(unchecked) private var titleColors: [UInt: UIColor] = [:]
