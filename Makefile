@@ -1,14 +1,16 @@
 # The two commands a newcomer runs (see README):
-#   make run    installs what is missing, then runs the sample launcher
+#   make run    installs what is missing, then runs the sample launcher (with no display:
+#               a headless tour of every sample, screenshots in ./tour/, exit 0)
 #   make test   installs what is missing, then builds and runs every test
 # Debian/Ubuntu packages are installed with apt-get (via sudo when not root).
 
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core pkg-config
 DEV_PACKAGES := xvfb xdotool
+DOC_PACKAGES := python3
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test deps dev-deps bench bench-quick xvfb-check golden embedding-check fuzz fuzz-long leaks soak
+.PHONY: run test docs deps dev-deps doc-deps bench bench-quick xvfb-check golden embedding-check fuzz fuzz-long leaks soak
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://swift.org/install (or add /opt/swift/usr/bin to PATH)"; exit 1; }
@@ -26,12 +28,31 @@ dev-deps: deps
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
 	fi
 
+doc-deps: deps
+	@missing=""; for p in $(DOC_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ] && ! command -v python3 >/dev/null; then \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
+
 run: deps
 	$(SWIFT) run sample-launcher $(ARGS)
 
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
+
+# The DocC documentation of both modules as one static site in .build/docs (README,
+# "Documentation"), through Apple's swift-docc-plugin. Warnings are errors; then every public
+# symbol declared in Sources must have a doc comment, and every behaviour rule id the code
+# cites must be explained in the rules article (.ci/docs-coverage.py).
+DOCS_DIR := .build/docs
+docs: doc-deps
+	$(SWIFT) package --disable-sandbox --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
+	  --target SDLControlsCore --target SDLControls --enable-experimental-combined-documentation \
+	  --transform-for-static-hosting --output-path $(DOCS_DIR) --warnings-as-errors
+	python3 .ci/docs-coverage.py
+	@echo "Documentation: $(DOCS_DIR). Open it: python3 -m http.server -d $(DOCS_DIR) 8000, then http://localhost:8000/documentation/"
 
 # Issue 6's benchmarks (headless, release). bench-quick is what CI runs: it exits non-zero
 # when a count target (draw calls, glyph rasterizations, uploads, latency, actions) breaks.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A real window under Xvfb: start the sample launcher on the target-action sample, click
 # the "+1 (UIAction)" button with xdotool as a person would, and check that the click's
-# action was delivered (the launcher's --log-actions output).
+# action was delivered (the launcher's --log-actions output). Then drag a slider of the
+# multi-touch sample out of the window and release it there: the drag keeps tracking (mouse
+# capture), so the slider ends at its maximum.
 # Needs: xvfb, xdotool (`make dev-deps`). Run with `make xvfb-check`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,3 +25,22 @@ cat "$log"
 grep -q 'UIButton "+1 (UIAction)" primaryActionTriggered -> UIAction(add one)' "$log"
 grep -q 'UIButton "+10 (typed target)" touchUpInside -> TargetActionSample (typed method)' "$log"
 echo "xvfb-click-check: clicks in a real X11 window reached the controls"
+
+drag="$(mktemp)"
+xvfb-run -a -s "-screen 0 1600x900x24" bash -c '
+  "$0" --sample multitouch --size 960x640 --frames 240 --dump-accessibility > "$1" 2>&1 &
+  app=$!
+  win=$(xdotool search --sync --onlyvisible --name "SDLControls samples" | head -n 1)
+  sleep 1
+  xdotool mousemove --window "$win" 152 125 mousedown 1
+  sleep 0.3
+  xdotool mousemove --window "$win" 400 125
+  sleep 0.3
+  xdotool mousemove --window "$win" 1500 125
+  sleep 0.3
+  xdotool mouseup 1
+  wait "$app" 2>/dev/null || true
+' "$bin" "$drag"
+grep "Slider 1" "$drag"
+grep -q 'UISlider "Slider 1" value="100%"' "$drag"
+echo "xvfb-click-check: a slider dragged out of the window kept tracking to its end"

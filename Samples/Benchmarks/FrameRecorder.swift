@@ -104,12 +104,12 @@ extension FrameCounters {
 
 /// A headless host over a reset application (the state `SDLHost` tests start from).
 @MainActor
-func makeHost(size: CGSize) throws -> SDLHost {
+func makeHost(size: CGSize, scale: CGFloat = 1) throws -> SDLHost {
     let app = UIApplication.shared
     app.actionDelivery = .batched
     app.discardPendingActions()
     app.actionDeliveryObserver = nil
-    let host = try SDLHost.headless(size: size, scale: 1)
+    let host = try SDLHost.headless(size: size, scale: scale)
     host.log = { FileHandle.standardError.write(Data(("controls-bench: SDLControls: " + $0 + "\n").utf8)) }
     return host
 }

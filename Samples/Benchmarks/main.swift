@@ -12,13 +12,12 @@ import CMallocCounter
 import Foundation
 import SDLControls
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = BenchArguments.parseOrExit2()   // BenchArguments.swift: options, help, checks
 
-if arguments.first == StartupBenchmark.childFlag {
-    let n = arguments.count > 1 ? Int(arguments[1]) ?? 0 : 0
-    let windowFor = arguments.count > 2 ? Int(arguments[2]) ?? n : n
+// Child processes get N and, optionally, the N whose window size to use.
+if let n = arguments.startupChild.first {
     do {
-        try StartupBenchmark.runChild(n: n, windowFor: windowFor)
+        try StartupBenchmark.runChild(n: n, windowFor: arguments.startupChild.dropFirst().first ?? n)
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("controls-bench: \(error)\n".utf8))
@@ -26,11 +25,9 @@ if arguments.first == StartupBenchmark.childFlag {
     }
 }
 
-if arguments.first == Embedded.memoryChildFlag {
-    let n = arguments.count > 1 ? Int(arguments[1]) ?? 1_000 : 1_000
-    let windowFor = arguments.count > 2 ? Int(arguments[2]) ?? n : n
+if let n = arguments.memoryChild.first {
     do {
-        try MainActor.assumeIsolated { try Embedded.runMemoryChild(n: n, windowFor: windowFor) }
+        try MainActor.assumeIsolated { try Embedded.runMemoryChild(n: n, windowFor: arguments.memoryChild.dropFirst().first ?? n) }
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("controls-bench: \(error)\n".utf8))
@@ -38,10 +35,9 @@ if arguments.first == Embedded.memoryChildFlag {
     }
 }
 
-if arguments.first == Embedded.idleChildFlag {
-    let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 10 : 10
+if let seconds = arguments.idleChild {
     do {
-        try MainActor.assumeIsolated { try Embedded.runIdleChild(seconds: seconds, windowed: arguments.contains("--windowed")) }
+        try MainActor.assumeIsolated { try Embedded.runIdleChild(seconds: seconds, windowed: arguments.windowed) }
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("controls-bench: \(error)\n".utf8))
@@ -49,73 +45,16 @@ if arguments.first == Embedded.idleChildFlag {
     }
 }
 
-if arguments.first == "--dump-geometry" {
+if arguments.dumpGeometry {
     try MainActor.assumeIsolated { try Embedded.dumpGeometry() }
     exit(0)
 }
 
-if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
-    controls-bench: SDLControls benchmarks (issue 6), headless (dummy video driver, software renderer).
-
-    Usage: controls-bench [--quick] [--json-only] [--only B1,B2,B3,B4,B5,B6,ALLOC,E,IM]
-                          [--imgui PATH] [--rounds N]
-
-      --quick       CI size: fewer frames, N and K up to 1,000, 2,000 input events, no B6
-                    (10,000 controls take seconds a frame in the software renderer).
-      --json-only   Print only the JSON lines (one object per scenario), no table.
-      --only LIST   Run only these scenarios (B2, B6 and ALLOC come with B1).
-      --imgui PATH  The Dear ImGui peer (../shared/tools/imgui-peer/build/imgui_bench, or the
-                    SDLCONTROLS_IMGUI_PEER environment variable): E then runs it on the same
-                    work in interleaved rounds and reports ratios. Never needed to build or test.
-      --rounds N    Interleaved rounds for E and IM (default 5; 1 with --quick).
-      --renderer R  E with SDL render driver R ("opengl" ...) in a real window instead of the
-                    software renderer (run under a display: xvfb-run); no peer.
-      --caching C   E with SDLHost.pixelCaching = C (always | never) instead of automatic.
-      --scenario K  E or IM with one scenario only (grid-1000-changing, hud-30-still, ...,
-                    immediate-1000-unchanged, immediate-1000-changing), for profiling.
-      --frames F    E and IM: frames per round (300; 30 with --quick).
-      --dump-geometry   Print each grid control's quads and triangles (fills, tiles, pixels).
-      --help        This text.
-
-    Scenarios:
-      B1  steady frame cost, N = 0, 100, 1000, 10000 mixed controls, nothing changing:
-          (a) input + actions + layout, (b) draw-list build, (c) submission to SDL (with the
-          software renderer this includes filling the UI's pixels), (d) clear + present.
-      B2  counters of B1's frames (geometry submissions, vertices, glyph runs, uploads, ...).
-      B3  every control changing every frame; K = 10, 100, 1000 labels with new text each frame.
-      B4  10,000 scripted SDL events: CPU per event, latency in frames, lost/extra actions.
-      B5  heap bytes per control, peak resident memory, time to the first presented frame.
-      B6  B1 (a)+(b) at 10,000 divided by the same at 1,000.
-      ALLOC  heap allocations per steady frame (malloc counter), target 0.
-      E   issue 11, as a game embeds the UI (the game clears, the UI updates and renders over
-          the scene, the game presents): whole frame and UI side for the grid (N = 100,
-          1,000) and a 30-control HUD, still and every control changing; vertices per
-          control; peak RSS at N = 1,000; idle CPU of the standalone run loop (10 s; 1 s
-          with --quick). Medians of per-round medians.
-      IM  issue 13, an ImmediateView re-declaring the grid's 1,000 controls every frame (64 to
-          a row), embedded: nothing changing, and every value and title changing; the UI side
-          (update + build + draw list) against ImGui's build of the same 1,000 widgets in the
-          same window, in interleaved rounds (--imgui PATH); allocations, views redrawn and
-          glyphs rasterized when nothing changes (asserted: 0).
-
-    Times are CPU milliseconds of the benchmark thread (mean, p50, p95), reported only.
-    Count targets are asserted: the exit status is 1 when one is broken.
-    """)
-    exit(0)
-}
-
-let quick = arguments.contains("--quick")
-let jsonOnly = arguments.contains("--json-only")
-let only: Set<String>? = arguments.firstIndex(of: "--only").flatMap { i in
-    i + 1 < arguments.count ? Set(arguments[i + 1].uppercased().split(separator: ",").map(String.init)) : nil
-}
-func wants(_ s: String) -> Bool { only?.contains(s) ?? true }
-func value(after flag: String) -> String? {
-    arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-}
-let peerPath: String? = value(after: "--imgui") ?? ProcessInfo.processInfo.environment["SDLCONTROLS_IMGUI_PEER"].flatMap { $0.isEmpty ? nil : $0 }
-let rounds = value(after: "--rounds").flatMap(Int.init).map { max(1, $0) } ?? (quick ? 1 : 5)
+let quick = arguments.quick
+let jsonOnly = arguments.jsonOnly
+func wants(_ s: String) -> Bool { arguments.only?.contains(s) ?? true }
+let peerPath: String? = arguments.imgui ?? ProcessInfo.processInfo.environment["SDLCONTROLS_IMGUI_PEER"].flatMap { $0.isEmpty ? nil : $0 }
+let rounds = arguments.rounds ?? (quick ? 1 : 5)
 
 func progress(_ s: String) {
     if !jsonOnly { FileHandle.standardError.write(Data(("controls-bench: " + s + "\n").utf8)) }
@@ -192,6 +131,16 @@ func main() -> Int32 {
         }
     }
 
+    // S (issue 12): scrolling.
+    var scrolls: [ScrollRun] = []
+    if wants("S") {
+        for scale in [CGFloat(1), 2] {
+            let frames = quick ? 40 : 600
+            progress("S scroll, 2,000 controls at \(Int(scale))x, \(frames) frames")
+            do { scrolls.append(try ScrollRun.run(scale: scale, frames: frames)) } catch { report.failures.append("S \(Int(scale))x: \(error)") }
+        }
+    }
+
     // E (issue 11), optionally against the ImGui peer.
     var embedded: EmbeddedRun?
     if wants("E") {
@@ -199,15 +148,11 @@ func main() -> Int32 {
             report.failures.append("E: the ImGui peer \(p) is not an executable (build it: make -C ../shared/tools/imgui-peer)")
         }
         let peer = peerPath.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
-        let run = EmbeddedRun(rounds: rounds, frames: value(after: "--frames").flatMap(Int.init) ?? (quick ? 30 : 300),
+        let run = EmbeddedRun(rounds: rounds, frames: arguments.frames ?? (quick ? 30 : 300),
                               warmup: quick ? 5 : 30, peer: peer)
-        run.onlyScenario = value(after: "--scenario")
-        if let r = value(after: "--renderer") { run.renderer = r }
-        switch value(after: "--caching") {
-        case "always": run.caching = .always
-        case "never": run.caching = .never
-        default: break
-        }
+        run.onlyScenario = arguments.scenario
+        if let r = arguments.renderer { run.renderer = r }
+        if let c = arguments.caching, c != .automatic { run.caching = c.pixelCaching }
         run.run(idleSeconds: quick ? 1 : 10, progress: progress)
         report.failures += run.failures
         embedded = run
@@ -220,9 +165,9 @@ func main() -> Int32 {
         if peerPath != nil && peer == nil && !wants("E") {
             report.failures.append("IM: the ImGui peer \(peerPath!) is not an executable (build it: make -C ../shared/tools/imgui-peer)")
         }
-        let run = ImmediateRun(rounds: rounds, frames: value(after: "--frames").flatMap(Int.init) ?? (quick ? 30 : 300),
+        let run = ImmediateRun(rounds: rounds, frames: arguments.frames ?? (quick ? 30 : 300),
                                warmup: quick ? 5 : 30, peer: peer)
-        run.onlyScenario = value(after: "--scenario")
+        run.onlyScenario = arguments.scenario
         run.run(progress: progress)
         immediate = run
     }
@@ -236,6 +181,7 @@ func main() -> Int32 {
     ])
     report.heapCounterActive = heapActive
     report.add(steady: steady, changing: changing, churn: churn, input: input, startup: startup)
+    report.add(scroll: scrolls)
     if let embedded { report.add(embedded: embedded) }
     if let immediate { report.add(immediate: immediate) }
     report.print(jsonOnly: jsonOnly)

@@ -43,6 +43,8 @@ final class EventFuzzer {
     private var time: TimeInterval = 0
     /// Contacts this segment pressed, lifted at its end: the mouse and (touch id, finger id) pairs.
     private var pressedFingers: Set<[Int64]> = []
+    /// Mouse buttons pushed down (lifted at the end of a segment).
+    private var pressedButtons: Set<UInt8> = []
     /// Views the fuzzer took out of the tree, to put back somewhere later.
     private var parked: [UIView] = []
     private var mutationDepth = 0
@@ -142,6 +144,7 @@ final class EventFuzzer {
         }
         report.counts = UIApplication.shared.actionQueueCounts
         launcher.close()
+        checker.afterClose()
         checker.detach()
         parked.removeAll()
         launcher = nil
@@ -156,17 +159,22 @@ final class EventFuzzer {
         targets = nil
         let keepsRunning = launcher.runFrame(render: options.render)
         report.frames += 1
-        checker.afterFrame(window: host.window)
+        checker.afterFrame(window: host.window, quit: !keepsRunning)
         return keepsRunning
     }
 
     private func liftEverything() {
-        var e = SDL_Event()
-        e.type = SDL_MOUSEBUTTONUP.rawValue
-        e.button.windowID = windowID
-        e.button.button = UInt8(SDL_BUTTON_LEFT)
-        e.button.state = UInt8(SDL_RELEASED)
-        push(&e)
+        // Every mouse button pressed goes up, as a real mouse's would (a touch begun by the
+        // right or middle button ends with that button's up).
+        for button in pressedButtons.union([UInt8(SDL_BUTTON_LEFT)]).sorted() {
+            var e = SDL_Event()
+            e.type = SDL_MOUSEBUTTONUP.rawValue
+            e.button.windowID = windowID
+            e.button.button = button
+            e.button.state = UInt8(SDL_RELEASED)
+            push(&e)
+        }
+        pressedButtons.removeAll()
         for finger in pressedFingers {
             var f = SDL_Event()
             f.type = SDL_FINGERUP.rawValue
@@ -303,6 +311,7 @@ final class EventFuzzer {
             e.button.windowID = targetWindowID()
             e.button.which = rng.chance(0.9) ? 0 : SDL_TOUCH_MOUSEID
             e.button.button = rng.chance(0.9) ? UInt8(SDL_BUTTON_LEFT) : UInt8(rng.int(0...255))
+            if e.type == SDL_MOUSEBUTTONDOWN.rawValue { pressedButtons.insert(e.button.button) }
             e.button.state = UInt8(e.type == SDL_MOUSEBUTTONDOWN.rawValue ? SDL_PRESSED : SDL_RELEASED)
             e.button.clicks = UInt8(rng.int(0...3))
             e.button.x = coordinate(w, aimed: aim?.x)
@@ -357,6 +366,12 @@ final class EventFuzzer {
                                SDL_EventType(SDL_USEREVENT.rawValue + 7)]).rawValue
             e.wheel.windowID = targetWindowID()
             e.wheel.y = rng.pick(Hostile.int32s)
+            // Wheels scroll the scroll view under the pointer: whole notches, trackpad fractions,
+            // and NaN, infinite and huge precise values.
+            e.wheel.preciseY = rng.chance(0.5) ? Float(rng.int(-3...3)) : Float(rng.pick(Hostile.doubles))
+            e.wheel.preciseX = rng.chance(0.8) ? 0 : Float(rng.pick(Hostile.doubles))
+            e.wheel.mouseX = coordinate(w, aimed: aim?.x)
+            e.wheel.mouseY = coordinate(h, aimed: aim?.y)
         default:       // quit, rarely
             if rng.chance(0.02) {
                 e.type = SDL_QUIT.rawValue

@@ -102,13 +102,25 @@ final class InvariantChecker {
         probe.balance = b
     }
 
+    /// The checks after the launcher closed: nothing left pending, every dispatch accounted for.
+    func afterClose() {
+        let app = UIApplication.shared
+        let c = app.actionQueueCounts
+        if app.pendingActionCount != 0 { fail("\(app.pendingActionCount) actions still pending after the launcher closed") }
+        if c.queued != c.delivered + c.dropped + c.discarded {
+            fail("queue accounting after close: queued \(c.queued) != delivered \(c.delivered) + dropped \(c.dropped) + discarded \(c.discarded)")
+        }
+    }
+
     /// Call just before running a frame.
     func beforeFrame() {
         queuedBeforeFrame = UIApplication.shared.actionQueueCounts.queued
     }
 
-    /// The checks after a frame.
-    func afterFrame(window: UIWindow) {
+    /// The checks after a frame. A frame that saw `SDL_QUIT` (`quit`) stopped before its
+    /// `update()`, as the launcher's loop does, so what was pending stays pending: the
+    /// launcher's `close()` delivers it (``afterClose()`` checks that).
+    func afterFrame(window: UIWindow, quit: Bool = false) {
         let app = UIApplication.shared
         let c = app.actionQueueCounts
         if c.queued != c.delivered + c.dropped + c.discarded + app.pendingActionCount {
@@ -117,7 +129,7 @@ final class InvariantChecker {
         if c.delivered - baseDelivered != observed {
             fail("the observer saw \(observed) deliveries, the queue counts \(c.delivered - baseDelivered)")
         }
-        if c.delivered + c.dropped + c.discarded < queuedBeforeFrame {
+        if !quit, c.delivered + c.dropped + c.discarded < queuedBeforeFrame {
             fail("\(queuedBeforeFrame - c.delivered - c.dropped - c.discarded) actions queued before the frame still pending after it")
         }
         probes = probes.filter { $0.value.control != nil }

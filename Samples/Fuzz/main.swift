@@ -11,63 +11,17 @@
 import Foundation
 import SDLControls
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-
-func value(_ flag: String) -> String? {
-    arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
-}
+let arguments = FuzzArguments.parseOrExit2()   // FuzzArguments.swift: options, help, checks
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("controls-fuzz: \(message)\n".utf8))
     exit(2)
 }
 
-if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
-    controls-fuzz: seeded fuzzing of SDLControls through real SDL events (issue 10).
-
-    Usage: controls-fuzz [--seed S] [--events N] [--update-only] [--delivery batched|immediate|both]
-                         [--scripts N] [--text] [--soak FRAMES [--soak-script PATH]] [--verbose]
-
-      --seed S          the run's seed (default 1); the same seed repeats the same run
-      --events N        SDL events to send through the launcher (default 10,000; 0 skips)
-      --update-only     handle events and update, but don't draw (about 10× more events a second)
-      --delivery MODE   batched, immediate or both (default both, alternating by segment)
-      --scripts N       also run N random and mutated input scripts through the parser and player
-      --text            print frame times with hostile text (first frame, then the slowest)
-      --soak FRAMES     render FRAMES frames replaying a script over and over (default
-                        Samples/Scripts/tour.script: every sample opened, used and left) and
-                        print resident memory, heap and texture bytes along the way
-      --verbose         a line per segment on standard error
-
-    Events: mouse and finger streams with duplicate downs, ups without downs, coordinates far
-    outside the window, normalized finger coordinates outside 0...1, NaN and infinite;
-    SDL_TOUCH_MOUSEID and SDL_MOUSE_TOUCHID duplicates; window events (resizes, focus lost,
-    minimize, hidden, other window ids); keys with random scancodes and modifiers; text input
-    with invalid UTF-8 and full 32-byte buffers; composition with any cursor and length;
-    render target and device resets; quit. The tree is mutated while it runs (views added,
-    removed and moved, controls disabled mid-touch, hostile frames, values and text), also
-    from inside actions. Invariants are checked after every frame (see Invariants.swift).
-    """)
-    exit(0)
-}
-
-func number<T: FixedWidthInteger>(_ flag: String, default fallback: T) -> T {
-    guard let text = value(flag) else { return fallback }
-    guard let n = T(text), n >= 0 else { fail("\(flag) needs a whole number, not \"\(text)\"") }
-    return n
-}
-
-let seed: UInt64 = number("--seed", default: 1)
-let events: Int = number("--events", default: ["--scripts", "--text", "--soak"].contains(where: arguments.contains) ? 0 : 10_000)
-let scripts: Int = number("--scripts", default: 0)
-let deliveries: [ActionDelivery]
-switch value("--delivery") ?? "both" {
-case "batched": deliveries = [.batched]
-case "immediate": deliveries = [.immediate]
-case "both": deliveries = [.batched, .immediate]
-default: fail("--delivery is batched, immediate or both")
-}
+let seed = arguments.seed
+let events = arguments.eventCount
+let scripts = arguments.scripts
+let deliveries = arguments.delivery.modes
 
 var exitCode: Int32 = 0
 MainActor.assumeIsolated {
@@ -75,9 +29,9 @@ MainActor.assumeIsolated {
         var options = EventFuzzer.Options()
         options.seed = seed
         options.events = events
-        options.render = !arguments.contains("--update-only")
+        options.render = !arguments.updateOnly
         options.deliveries = deliveries
-        options.verbose = arguments.contains("--verbose")
+        options.verbose = arguments.verbose
         let r = EventFuzzer(options: options).run()
         let rate = Double(r.events) / max(r.seconds, 1e-9)
         print(String(format: "events: seed %llu, %d events in %d frames, %d segments (%d ended by quit), %@, %@",
@@ -97,9 +51,8 @@ MainActor.assumeIsolated {
         for v in r.violations { print("  " + v) }
         if !r.violations.isEmpty { exitCode = 1 }
     }
-    if let soak = value("--soak") {
-        guard let frames = Int(soak), frames > 0 else { fail("--soak needs a number of frames") }
-        let path = value("--soak-script") ?? "Samples/Scripts/tour.script"
+    if let frames = arguments.soak {
+        let path = arguments.soakScript
         do {
             let curve = try Soak.run(frames: frames, scriptPath: path)
             print("soak: \(frames) frames rendered, replaying \(path) over and over")
@@ -115,7 +68,7 @@ MainActor.assumeIsolated {
             fail("soak: \(error)")
         }
     }
-    if arguments.contains("--text") {
+    if arguments.text {
         do {
             let (lines, met) = try TextStress.run()
             for l in lines { print("text: " + l) }

@@ -39,12 +39,16 @@ public final class Launcher {
     static let headerHeight: CGFloat = 48
 
     /// Runs the launcher with command-line arguments; returns the process exit code.
+    ///
+    /// With no display (``displayAppearsAvailable(environment:)`` says none, or SDL can't
+    /// open video) and nothing on the command line that only a window can give, it runs the
+    /// headless tour into ``defaultTourFolder`` instead of failing, and exits 0.
     public static func main(arguments: [String]) -> Int32 {
         let options: LauncherOptions
         do {
             options = try LauncherOptions.parse(arguments)
         } catch {
-            FileHandle.standardError.write(Data("sample-launcher: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("sample-launcher: \(error) (see --help)\n".utf8))
             return 2
         }
         if options.help {
@@ -55,17 +59,39 @@ public final class Launcher {
             for s in SampleCatalog.all { print("\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.summary)") }
             return 0
         }
-        return run(options) { line in
-            // Unbuffered, so a script driving the launcher sees each action as it happens.
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        // Unbuffered, so a script driving the launcher sees each action as it happens.
+        let printLine: (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        if let folder = options.tour {
+            if let option = optionNeedingOneRun(options) {
+                FileHandle.standardError.write(Data("sample-launcher: --tour runs each sample with its own script and names its screenshots; leave out \(option)\n".utf8))
+                return 2
+            }
+            return tour(options, into: folder, output: printLine)
         }
+        let standIn: ((String) -> Int32)? = options.headless || optionNeedingOneRun(options) != nil ? nil : { reason in
+            printLine("No display (\(reason)): instead of a window, here is every sample running headless.")
+            return tour(options, into: defaultTourFolder, output: printLine)
+        }
+        // Judged before SDL starts, so its drivers' probing prints nothing.
+        if !options.headless && !displayAppearsAvailable(environment: ProcessInfo.processInfo.environment) {
+            if let standIn { return standIn("DISPLAY and WAYLAND_DISPLAY are not set") }
+            FileHandle.standardError.write(Data("sample-launcher: \(noDisplayAdvice)\n".utf8))
+            return 1
+        }
+        return run(options, output: printLine, whenNoDisplay: standIn)
     }
+
+    /// What to do when there is no display and the command line needs a window.
+    static let noDisplayAdvice = "no display to open a window on. Run headless: swift run sample-launcher --headless --screenshot out.png, "
+        + "or every sample: swift run sample-launcher --tour tour, or in a virtual display: xvfb-run swift run sample-launcher"
 
     /// Runs with parsed options; action-log lines go to `output`, error lines to `errors`
     /// (standard error by default). `inspect` sees the launcher after the last frame (tests).
-    /// Returns the exit code.
+    /// When SDL finds no display and `whenNoDisplay` is given, its answer (given SDL's
+    /// reason) is the exit code instead of an error. Returns the exit code.
     public static func run(_ options: LauncherOptions, output: @escaping (String) -> Void,
                            errors: @escaping (String) -> Void = { FileHandle.standardError.write(Data(("sample-launcher: " + $0 + "\n").utf8)) },
+                           whenNoDisplay: ((String) -> Int32)? = nil,
                            inspect: ((Launcher) -> Void)? = nil) -> Int32 {
         func fail(_ message: String) -> Int32 {
             errors(message)
@@ -88,8 +114,9 @@ public final class Launcher {
         do {
             host = try SDLHost(configuration: .init(title: "SDLControls samples", size: options.size, scale: options.scale,
                                                      vsync: !options.headless, headless: options.headless))
-        } catch SDLControlsError.noDisplay {
-            return fail("no display to open a window on. Run headless: swift run sample-launcher --headless --screenshot out.png, or in a virtual display: xvfb-run swift run sample-launcher")
+        } catch SDLControlsError.noDisplay(let reason) {
+            if let whenNoDisplay { return whenNoDisplay(reason) }
+            return fail(noDisplayAdvice)
         } catch {
             return fail("\(error)")
         }

@@ -148,8 +148,12 @@ struct HostInputTests {
         #expect(!host.handle(SDLEvents.mouseButton(host, down: true, x: 300, y: 200)))
         #expect(!host.handle(SDLEvents.mouseMotion(host, x: 301, y: 200)))
         #expect(!host.handle(SDLEvents.mouseButton(host, down: false, x: 301, y: 200)))
-        // Right button and unknown events are not used.
-        #expect(!host.handle(SDLEvents.mouseButton(host, down: true, x: 50, y: 30, button: UInt8(SDL_BUTTON_RIGHT))))
+        // A right click on a view is the UI's (it reaches the view); on the bare window, the game's.
+        #expect(host.handle(SDLEvents.mouseButton(host, down: true, x: 50, y: 30, button: UInt8(SDL_BUTTON_RIGHT))))
+        #expect(host.handle(SDLEvents.mouseButton(host, down: false, x: 50, y: 30, button: UInt8(SDL_BUTTON_RIGHT))))
+        #expect(!host.handle(SDLEvents.mouseButton(host, down: true, x: 300, y: 200, button: UInt8(SDL_BUTTON_RIGHT))))
+        #expect(!host.handle(SDLEvents.mouseButton(host, down: false, x: 300, y: 200, button: UInt8(SDL_BUTTON_RIGHT))))
+        // Unknown events are not used.
         var e = SDL_Event()
         e.type = SDL_JOYAXISMOTION.rawValue
         #expect(!host.handle(e))

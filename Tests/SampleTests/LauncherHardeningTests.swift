@@ -25,7 +25,7 @@ struct LauncherHardeningTests {
     }
 
     /// Every accessibility element's center (window points) after the sample's first frames.
-    private func elementCenters(_ sample: String) -> [(label: String, x: Int, y: Int)] {
+    private func elementCenters(_ sample: String) -> [(label: String, x: Int, y: Int, kind: String)] {
         var o = options(sample, script: nil, frames: 2)
         o.dumpAccessibility = true
         var lines: [String] = []
@@ -34,7 +34,7 @@ struct LauncherHardeningTests {
             guard let open = line.range(of: "center=("), let label = line.split(separator: "\"").dropFirst().first else { return nil }
             let nums = line[open.upperBound...].dropLast().split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard nums.count == 2, let x = nums[0], let y = nums[1] else { return nil }
-            return (String(label), x, y)
+            return (String(label), x, y, String(line.prefix { $0 != " " }))
         }.filter { $0.label != "Back" }
     }
 
@@ -68,7 +68,7 @@ struct LauncherHardeningTests {
     }
 
     @Test func escapeInsideAnEditingTextFieldKeepsTheFormAndWhatWasTyped() throws {
-        let name = try #require(elementCenters("form").first { $0.label == "Name" })
+        let name = try #require(elementCenters("form").first { $0.label == "Name" && $0.kind == "UITextField" })
         let path = try writeScript("""
         1 mouse down \(name.x) \(name.y)
         1 mouse up \(name.x) \(name.y)

@@ -57,20 +57,26 @@ final class EmbeddedGameSample: SampleScene {
         updateScore()
         tuning.backgroundColor = UIColor(white: 0, alpha: 0.45)   // a plate: clicks on it are the HUD's
         tuning.cornerRadius = 14
-        tuning.layoutMargins = UIEdgeInsets(top: 12, left: 14, bottom: 12, right: 14)
+        tuning.layoutMargins = UIEdgeInsets(top: 12, left: 12, bottom: 12, right: 12)
         tuning.overrideUserInterfaceStyle = .dark
         root.addSubview(tuning)
         root.onLayout = { [weak self] b in
             guard let self else { return }
             size = b.size
             placeTuning()
-            hud.frame = CGRect(x: 12, y: 12, width: min(b.width - 24, 700), height: 56)
+            // One row when it fits; on a narrow window the score takes a second row, so
+            // nothing is cut. The speed slider gives up width first.
+            let width = min(b.width - 24, 700)
+            let oneRow = width >= 700
+            hud.frame = CGRect(x: 12, y: 12, width: width, height: oneRow ? 56 : 92)
             pause.frame = CGRect(x: 10, y: 10, width: 100, height: 36)
-            speed.frame = CGRect(x: 124, y: 11, width: 160, height: 34)
             autoFire.sizeToFit()
-            autoFire.frame.origin = CGPoint(x: 300, y: 12)
-            autoFireLabel.frame = CGRect(x: autoFire.frame.maxX + 8, y: 12, width: 80, height: 32)
-            scoreLabel.frame = CGRect(x: 470, y: 12, width: 220, height: 32)
+            autoFireLabel.sizeToFit()
+            let right = oneRow ? 300 : max(240, width - 10 - autoFireLabel.frame.width - 8 - autoFire.frame.width)
+            speed.frame = CGRect(x: 124, y: 11, width: max(60, min(160, right - 140)), height: 34)
+            autoFire.frame.origin = CGPoint(x: oneRow ? 300 : speed.frame.maxX + 16, y: 12)
+            autoFireLabel.frame = CGRect(x: autoFire.frame.maxX + 8, y: 12, width: autoFireLabel.frame.width, height: 32)
+            scoreLabel.frame = oneRow ? CGRect(x: 470, y: 12, width: 220, height: 32) : CGRect(x: 14, y: 52, width: width - 28, height: 32)
         }
     }
 
@@ -105,21 +111,18 @@ final class EmbeddedGameSample: SampleScene {
             ui.label("Tuning")
             ui.configure(UILabel.self) { $0.font = .systemFont(ofSize: 15, weight: .semibold) }   // once, when made
             ui.slider("Target width", value: &targetWidth, in: 20...160)
-            ui.row { ui in
-                ui.toggle("Stars", isOn: &showStars)
-                ui.spacer()
-                if ui.button("Reset score") {
-                    score = 0
-                    shotsFired = 0
-                    updateScore()
-                }
+            ui.toggle("Stars", isOn: &showStars)
+            if ui.button("Reset score") {
+                score = 0
+                shotsFired = 0
+                updateScore()
             }
         }
     }
 
     /// Bottom right, as tall as its content.
     private func placeTuning() {
-        let width = min(300, max(0, size.width - 24))
+        let width = min(300, max(0, size.width / 2 - 40))   // clear of the ship, at the middle
         let height = tuning.sizeThatFits(CGSize(width: width, height: 0)).height
         let frame = CGRect(x: size.width - width - 12, y: size.height - height - 12, width: width, height: height)
         if tuning.frame != frame { tuning.frame = frame }

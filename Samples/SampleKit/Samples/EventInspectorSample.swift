@@ -104,15 +104,27 @@ final class EventInspectorSample: SampleScene {
             enabledSwitch.sizeToFit()
             enabledSwitch.frame.origin = CGPoint(x: 30, y: 200)
             enabledLabel.frame = CGRect(x: enabledSwitch.frame.maxX + 10, y: 200, width: 120, height: enabledSwitch.frame.height)
-            hint.frame = CGRect(x: 30, y: 250, width: left - 30, height: 80)
-            logLabel.frame = CGRect(x: left + 30, y: 20, width: b.width - left - 50, height: b.height - 40)
+            hint.frame = CGRect(x: 30, y: 250, width: left - 30, height: hint.sizeThatFits(CGSize(width: left - 30, height: 0)).height)
+            logArea = CGRect(x: left + 30, y: 30, width: b.width - left - 50, height: b.height - 50)
+            showLog()
         }
     }
+
+    /// Where the log may grow: it starts at the top-left corner and grows down, so lines
+    /// don't move as more arrive; the newest lines that fit are shown.
+    private var logArea = CGRect.zero
 
     private func append(_ s: String) {
         lines.append("\(frame)  \(s)")
         if lines.count > 200 { lines.removeFirst(lines.count - 200) }
-        let visible = max(1, Int(logLabel.bounds.height / 18))
+        showLog()
+    }
+
+    private func showLog() {
+        let lineHeight = max(1, logLabel.textMeasurer.metrics(of: logLabel.font).lineHeight)
+        let visible = max(1, Int(logArea.height / lineHeight))
         logLabel.text = lines.suffix(visible).joined(separator: "\n")
+        let height = min(logArea.height, logLabel.sizeThatFits(CGSize(width: logArea.width, height: 0)).height)
+        logLabel.frame = CGRect(x: logArea.minX, y: logArea.minY, width: logArea.width, height: height)
     }
 }

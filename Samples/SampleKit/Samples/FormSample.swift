@@ -31,7 +31,6 @@ final class FormSample: SampleScene, UITextFieldDelegate {
             f.delegate = self
             // Editing clears an old error.
             f.addAction(UIAction(title: "edited") { [weak self] _ in self?.status.text = "" }, for: .editingChanged)
-            root.addSubview(f)
         }
         datePicker.datePickerMode = .date
         datePicker.timeZone = TimeZone(identifier: "UTC")
@@ -43,7 +42,6 @@ final class FormSample: SampleScene, UITextFieldDelegate {
         datePicker.minimumDate = utc.date(from: DateComponents(year: 2026, month: 1, day: 1))
         datePicker.accessibilityLabel = "Date"
         datePicker.addAction(UIAction(title: "date chosen") { [weak self] _ in self?.status.text = "" }, for: .valueChanged)
-        root.addSubview(datePicker)
         guests.minimumValue = 1
         guests.maximumValue = 8
         guests.value = 2
@@ -52,42 +50,45 @@ final class FormSample: SampleScene, UITextFieldDelegate {
             guard let self else { return }
             guestsLabel.text = String(format: "%.0f", guests.value)   // any Double, no Int(…) trap
         }, for: .valueChanged)
-        root.addSubview(guests)
         guestsLabel.text = "2"
-        root.addSubview(guestsLabel)
         submit.setTitle("Submit", for: .normal)
         submit.addTarget(self, action: FormSample.submitTapped, for: .primaryActionTriggered)
-        root.addSubview(submit)
+        submit.configuration?.contentInsets = UIEdgeInsets(top: 10, left: 30, bottom: 10, right: 30)
+        submit.setContentHuggingPriority(.required, for: .horizontal)
+        datePicker.setContentHuggingPriority(.required, for: .horizontal)
         status.numberOfLines = 0
         status.font = .systemFont(ofSize: 15)
-        root.addSubview(status)
-        for l in labels { root.addSubview(l) }
-        root.onLayout = { [weak self] b in self?.layout(b) }
-    }
+        guestsLabel.setContentHuggingPriority(.defaultLow, for: .horizontal)
 
-    /// One column, so Tab's reading order (top to bottom) is the form's order.
-    private func layout(_ b: CGRect) {
-        let x: CGFloat = 30, labelWidth: CGFloat = 70
-        let fieldWidth = min(320, b.width - x - labelWidth - 40)
-        var y: CGFloat = 20
-        labels[0].frame = CGRect(x: x, y: y, width: labelWidth, height: 36)
-        nameField.frame = CGRect(x: x + labelWidth, y: y, width: fieldWidth, height: 36)
-        y += 48
-        labels[1].frame = CGRect(x: x, y: y, width: labelWidth, height: 36)
-        emailField.frame = CGRect(x: x + labelWidth, y: y, width: fieldWidth, height: 36)
-        y += 48
-        labels[3].frame = CGRect(x: x, y: y, width: labelWidth, height: 32)
-        guests.sizeToFit()
-        guests.frame.origin = CGPoint(x: x + labelWidth, y: y)
-        guestsLabel.frame = CGRect(x: guests.frame.maxX + 12, y: y, width: 40, height: 32)
-        y += 44
-        let size = datePicker.sizeThatFits(.zero)
-        labels[2].frame = CGRect(x: x, y: y, width: labelWidth, height: 36)
-        datePicker.frame = CGRect(x: x + labelWidth - 16, y: y, width: size.width, height: size.height)
-        y = datePicker.frame.maxY + 8
-        submit.sizeToFit()
-        submit.frame = CGRect(x: x + labelWidth, y: y, width: max(120, submit.frame.width), height: 40)
-        status.frame = CGRect(x: submit.frame.maxX + 20, y: y - 10, width: max(0, b.width - submit.frame.maxX - 40), height: 60)
+        // One column of rows, so Tab's reading order (top to bottom) is the form's order: a
+        // 70-point label column, then the control. Labels sit on their control's centre line;
+        // "Date" on the picker's month title (the middle of its 44-point header).
+        func row(_ label: UILabel?, _ views: [UIView], alignment: UIStackView.Alignment = .center, labelHeight: CGFloat = 0) -> UIStackView {
+            let box = FixedWidth(label ?? UIView(), width: 70, minimumHeight: labelHeight)
+            let r = UIStackView(arrangedSubviews: [box] + views)
+            r.spacing = 12
+            r.alignment = alignment
+            return r
+        }
+        for f in [nameField, emailField] { f.setContentHuggingPriority(.defaultLow, for: .horizontal) }
+        let guestsRow = row(labels[3], [guests, guestsLabel])
+        guestsRow.setCustomSpacing(16, after: guests)
+        let submitRow = row(nil, [submit, UIView()])
+        let statusRow = row(nil, [status], alignment: .top)
+        let column = UIStackView(arrangedSubviews: [
+            row(labels[0], [nameField]), row(labels[1], [emailField]), guestsRow,
+            row(labels[2], [datePicker, UIView()], alignment: .top, labelHeight: 44), submitRow, statusRow,
+        ])
+        column.axis = .vertical
+        column.alignment = .fill
+        column.spacing = 12
+        column.setCustomSpacing(20, after: column.arrangedSubviews[3])   // the picker's focus ring clears Submit
+        let scrolling = ScrollingContent(column)
+        scrolling.maximumContentWidth = 430
+        scrolling.centresContent = false
+        scrolling.insets = UIEdgeInsets(top: 20, left: 30, bottom: 24, right: 30)
+        root.addSubview(scrolling)
+        root.onLayout = { b in scrolling.frame = b }
     }
 
     /// Return in the name field moves to the email field; in the email field it submits.

@@ -9,8 +9,8 @@ final class GallerySample: SampleScene {
     let darkLabel = UILabel()
     let section = UISegmentedControl(items: ["Buttons & toggles", "Values", "Text & date"])
     let lastAction = UILabel()
-    private var pages: [UIView] = []
-    private var headers: [UILabel] = []
+    private var pages: [GalleryTable] = []
+    private var scrolls: [UIScrollView] = []
 
     override init() {
         super.init()
@@ -34,17 +34,33 @@ final class GallerySample: SampleScene {
         lastAction.text = "Use a control in the Normal column: its primary action shows here."
         root.addSubview(lastAction)
         pages = [buttonsPage(), valuesPage(), textPage()]
-        for p in pages { root.addSubview(p) }
+        for p in pages {
+            let scroll = UIScrollView()
+            scroll.delaysContentTouches = false   // a press on a control reacts at once (see ScrollingContent)
+            scroll.addSubview(p)
+            scrolls.append(scroll)
+            root.addSubview(scroll)
+        }
         showPage(0)
         root.onLayout = { [weak self] b in
             guard let self else { return }
-            section.sizeToFit()
-            section.frame = CGRect(x: 20, y: 14, width: min(460, b.width - 160), height: 32)
+            // Top bar: the section control takes what the dark-mode switch leaves.
+            darkLabel.sizeToFit()
             darkSwitch.sizeToFit()
-            darkSwitch.frame.origin = CGPoint(x: b.width - darkSwitch.frame.width - 70, y: 14)
-            darkLabel.frame = CGRect(x: darkSwitch.frame.maxX + 8, y: 14, width: 60, height: 31)
-            for p in pages { p.frame = CGRect(x: 0, y: 60, width: b.width, height: b.height - 90) }
-            lastAction.frame = CGRect(x: 20, y: b.height - 28, width: b.width - 40, height: 20)
+            let darkWidth = darkSwitch.frame.width + 8 + darkLabel.frame.width
+            darkLabel.frame = CGRect(x: b.width - 20 - darkLabel.frame.width, y: 14, width: darkLabel.frame.width, height: 31)
+            darkSwitch.frame.origin = CGPoint(x: darkLabel.frame.minX - 8 - darkSwitch.frame.width, y: 14)
+            section.sizeToFit()
+            let sectionWidth = min(max(section.frame.width, 460), b.width - 40 - darkWidth - 24)
+            section.frame = CGRect(x: 20, y: 14, width: sectionWidth, height: 32)
+            // The footer, then the page between: it scrolls (both ways) when the table is larger.
+            let footer = lastAction.sizeThatFits(CGSize(width: b.width - 40, height: 0)).height
+            lastAction.frame = CGRect(x: 20, y: b.height - 10 - footer, width: b.width - 40, height: footer)
+            for (page, scroll) in zip(pages, scrolls) {
+                scroll.frame = CGRect(x: 0, y: 58, width: b.width, height: max(0, lastAction.frame.minY - 8 - 58))
+                page.frame.size = page.sizeThatFits(.zero)
+                scroll.contentSize = page.frame.size
+            }
         }
     }
 
@@ -53,25 +69,18 @@ final class GallerySample: SampleScene {
     }
 
     private func showPage(_ i: Int) {
-        for (n, p) in pages.enumerated() { p.isHidden = n != i }
+        for (n, s) in scrolls.enumerated() { s.isHidden = n != i }
+        // A page larger than the window says so, as iOS does when a scroll view appears.
+        if scrolls.indices.contains(i) { scrolls[i].flashScrollIndicators() }
     }
 
     /// A page of rows: a row label, then one control per state.
-    private func page(_ rows: [(String, (Int) -> UIControl)], rowHeight: CGFloat = 56, cellWidth: CGFloat = 150) -> UIView {
-        let page = SampleRootView()
-        var cells: [[UIControl]] = []
-        var rowLabels: [UILabel] = []
+    private func page(_ rows: [(String, (Int) -> UIControl)], cellWidth: CGFloat = 150) -> GalleryTable {
+        let table = GalleryTable(states: GallerySample.states, minimumColumnWidth: cellWidth)
         for (name, make) in rows {
-            let l = UILabel()
-            l.text = name
-            l.font = .systemFont(ofSize: 14, weight: .medium)
-            l.textColor = .secondaryLabel
-            page.addSubview(l)
-            rowLabels.append(l)
             var row: [UIControl] = []
             for s in 0..<GallerySample.states.count {
                 let c = make(s)
-                page.addSubview(c)
                 if c.accessibilityLabel == nil { c.accessibilityLabel = "\(name), \(GallerySample.states[s])" }
                 c.addAction(UIAction(title: name) { [weak self] action in
                     guard let self else { return }
@@ -89,35 +98,9 @@ final class GallerySample: SampleScene {
                 if s == 1 || s == 3 || s == 4 { c.isUserInteractionEnabled = false }
                 row.append(c)
             }
-            cells.append(row)
+            table.addRow(name, row)
         }
-        let stateLabels = GallerySample.states.map { text -> UILabel in
-            let l = UILabel()
-            l.text = text
-            l.font = .systemFont(ofSize: 13, weight: .semibold)
-            l.textColor = .secondaryLabel
-            page.addSubview(l)
-            return l
-        }
-        page.onLayout = { b in
-            let first: CGFloat = 130
-            let width = min(cellWidth, (b.width - first - 20) / CGFloat(GallerySample.states.count))
-            for (i, l) in stateLabels.enumerated() {
-                l.frame = CGRect(x: first + CGFloat(i) * width, y: 0, width: width - 10, height: 20)
-            }
-            for (r, row) in cells.enumerated() {
-                let y = 30 + CGFloat(r) * rowHeight
-                rowLabels[r].frame = CGRect(x: 20, y: y, width: first - 24, height: 32)
-                for (i, c) in row.enumerated() {
-                    let fit = c.sizeThatFits(CGSize(width: width - 16, height: rowHeight))
-                    // Text fields have no natural width: give them the cell.
-                    let w = c is UITextField ? width - 16 : min(width - 16, max(fit.width, 40))
-                    c.frame = CGRect(x: first + CGFloat(i) * width, y: y, width: w,
-                                     height: min(rowHeight - 10, max(fit.height, 28)))
-                }
-            }
-        }
-        return page
+        return table
     }
 
     private func button(_ conf: UIButton.Configuration?, _ title: String) -> (Int) -> UIControl {
@@ -129,7 +112,7 @@ final class GallerySample: SampleScene {
         }
     }
 
-    private func buttonsPage() -> UIView {
+    private func buttonsPage() -> GalleryTable {
         page([
             ("Filled button", button(.filled(), "Play")),
             ("Tinted button", button(.tinted(), "Options")),
@@ -148,7 +131,7 @@ final class GallerySample: SampleScene {
         ])
     }
 
-    private func valuesPage() -> UIView {
+    private func valuesPage() -> GalleryTable {
         page([
             ("Slider", { _ in
                 let s = UISlider()
@@ -167,10 +150,10 @@ final class GallerySample: SampleScene {
                 return p
             }),
             ("Knob (custom)", { _ in RotaryKnob(frame: CGRect(x: 0, y: 0, width: 44, height: 44)) }),
-        ], rowHeight: 64)
+        ])
     }
 
-    private func textPage() -> UIView {
+    private func textPage() -> GalleryTable {
         let p = page([
             ("Text field", { s in
                 let f = UITextField()
@@ -179,7 +162,7 @@ final class GallerySample: SampleScene {
                 if s >= 2 { f.text = "Ada" }
                 return f
             }),
-        ], rowHeight: 56, cellWidth: 170)
+        ], cellWidth: 160)
         let picker = UIDatePicker()
         picker.datePickerMode = .dateAndTime
         picker.timeZone = TimeZone(identifier: "UTC")
@@ -189,13 +172,114 @@ final class GallerySample: SampleScene {
         picker.calendar = utc
         picker.date = utc.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: 9, minute: 30))!
         picker.accessibilityLabel = "Date"
-        p.addSubview(picker)
-        let old = (p as? SampleRootView)?.onLayout
-        (p as? SampleRootView)?.onLayout = { b in
-            old?(b)
-            let size = picker.sizeThatFits(.zero)
-            picker.frame = CGRect(x: 130, y: 100, width: size.width, height: size.height)
-        }
+        // The row label lines up with the picker's month title (the middle of its 44-point header).
+        p.addRow("Date picker", [picker], labelCentre: 22)
         return p
+    }
+}
+
+/// The gallery's table: a header of state names, then rows of a label and one control per
+/// state, each control at its natural size at the start of its column (a text field or a
+/// slider takes the column). Columns are as wide as the widest control needs (at least
+/// `minimumColumnWidth`) and rows as tall as their tallest control; a row's label is centred
+/// on the same line as its controls. The table reports its size (`sizeThatFits`), and the
+/// gallery scrolls it when the window is smaller.
+@MainActor
+final class GalleryTable: UIView {
+    private let stateLabels: [UILabel]
+    private var rows: [(label: UILabel, controls: [UIControl], labelCentre: CGFloat?)] = []
+    let minimumColumnWidth: CGFloat
+    static let leading: CGFloat = 20
+    static let headerHeight: CGFloat = 28
+    static let rowPadding: CGFloat = 20
+    static let columnGap: CGFloat = 20
+
+    init(states: [String], minimumColumnWidth: CGFloat) {
+        self.minimumColumnWidth = minimumColumnWidth
+        stateLabels = states.map { text in
+            let l = UILabel()
+            l.text = text
+            l.font = .systemFont(ofSize: 13, weight: .semibold)
+            l.textColor = .secondaryLabel
+            return l
+        }
+        super.init(frame: .zero)
+        for l in stateLabels { addSubview(l) }
+    }
+
+    /// Adds a row; `labelCentre` puts the label's centre that far below the row's top
+    /// (default: the middle of the row).
+    func addRow(_ name: String, _ controls: [UIControl], labelCentre: CGFloat? = nil) {
+        let l = UILabel()
+        l.text = name
+        l.font = .systemFont(ofSize: 14, weight: .medium)
+        l.textColor = .secondaryLabel
+        addSubview(l)
+        for c in controls { addSubview(c) }
+        rows.append((l, controls, labelCentre))
+        setNeedsLayout()
+    }
+
+    /// A control's size in its cell: its natural size; the column's width for controls that
+    /// have no natural width.
+    private func cellSize(of c: UIControl, column: CGFloat) -> CGSize {
+        if c is UITextField { return CGSize(width: column - GalleryTable.columnGap, height: 34) }
+        if c is UISlider { return CGSize(width: column - GalleryTable.columnGap, height: 34) }
+        let fit = c.sizeThatFits(.zero)
+        return CGSize(width: max(fit.width, 28), height: max(fit.height, 28))
+    }
+
+    private var firstColumn: CGFloat {
+        let widest = rows.map { $0.label.sizeThatFits(.zero).width }.max() ?? 0
+        return GalleryTable.leading + max(110, widest.rounded(.up) + 16)
+    }
+
+    private var columnWidth: CGFloat {
+        var w = minimumColumnWidth
+        for l in stateLabels { w = max(w, l.sizeThatFits(.zero).width.rounded(.up) + GalleryTable.columnGap) }
+        for row in rows where row.controls.count > 1 {
+            for c in row.controls where !(c is UITextField || c is UISlider) {
+                w = max(w, c.sizeThatFits(.zero).width.rounded(.up) + GalleryTable.columnGap)
+            }
+        }
+        return w
+    }
+
+    private func rowHeight(_ row: (label: UILabel, controls: [UIControl], labelCentre: CGFloat?), column: CGFloat) -> CGFloat {
+        (row.controls.map { cellSize(of: $0, column: column).height }.max() ?? 0) + GalleryTable.rowPadding
+    }
+
+    override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let column = columnWidth
+        let width = firstColumn + CGFloat(stateLabels.count) * column + GalleryTable.leading - GalleryTable.columnGap
+        let height = GalleryTable.headerHeight + rows.reduce(0) { $0 + rowHeight($1, column: column) }
+        // A row of one wide control (the date picker) may be wider than the columns.
+        let widest = rows.filter { $0.controls.count == 1 }.map { firstColumn + cellSize(of: $0.controls[0], column: column).width }.max() ?? 0
+        return CGSize(width: max(width, widest + GalleryTable.leading), height: height)
+    }
+
+    override func layoutSubviews() {
+        let first = firstColumn, column = columnWidth
+        for (i, l) in stateLabels.enumerated() {
+            l.frame = CGRect(x: first + CGFloat(i) * column, y: 0, width: column - GalleryTable.columnGap, height: 20)
+        }
+        var y = GalleryTable.headerHeight
+        for row in rows {
+            let h = rowHeight(row, column: column)
+            let centre = y + (row.labelCentre.map { $0 + GalleryTable.rowPadding / 2 } ?? h / 2)
+            let label = row.label.sizeThatFits(.zero).height
+            row.label.frame = CGRect(x: GalleryTable.leading, y: (centre - label / 2).rounded(), width: first - GalleryTable.leading - 8,
+                                     height: label)
+            for (i, c) in row.controls.enumerated() {
+                let s = cellSize(of: c, column: column)
+                let top = row.labelCentre == nil ? (y + (h - s.height) / 2).rounded() : y + GalleryTable.rowPadding / 2
+                // A text button (no plate) lines its text up with the column, as plated
+                // buttons line up their plates.
+                var x = first + CGFloat(i) * column
+                if let b = c as? UIButton, b.configuration == nil, b.buttonType == .system, !b.isSelected { x -= b.contentEdgeInsets.left }
+                c.frame = CGRect(x: x, y: top, width: s.width, height: s.height)
+            }
+            y += h
+        }
     }
 }

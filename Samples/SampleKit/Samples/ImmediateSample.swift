@@ -23,35 +23,52 @@ final class ImmediateSample: SampleScene {
     let caption = UILabel()
     let retainedCaption = UILabel()
 
+    /// Both halves scroll together when the window is too short for them.
+    let scroll = UIScrollView()
+
     override init() {
         super.init()
         root.backgroundColor = .systemGroupedBackground
         caption.text = "ImmediateView: declared every frame"
         retainedCaption.text = "Retained controls: built once"
+        scroll.delaysContentTouches = false   // a press on a control reacts at once (see ScrollingContent)
+        root.addSubview(scroll)
         for label in [caption, retainedCaption] {
             label.font = .systemFont(ofSize: 13)
             label.textColor = .secondaryLabel
-            root.addSubview(label)
+            scroll.addSubview(label)
         }
-        root.addSubview(panel)
-        root.addSubview(retained)
+        scroll.addSubview(panel)
+        scroll.addSubview(retained)
         retained.onChange = { [weak self] in self?.settings = $0 }
         retained.onApply = { [weak self] in self?.apply() }
         root.onLayout = { [weak self] b in
             guard let self else { return }
-            let half = (b.width / 2).rounded()
-            caption.frame = CGRect(x: 32, y: 8, width: half - 48, height: 18)
-            retainedCaption.frame = CGRect(x: half + 32, y: 8, width: half - 48, height: 18)
-            panel.frame = CGRect(x: 0, y: 26, width: half, height: b.height - 26)
-            retained.frame = CGRect(x: half + 16, y: 46, width: half - 32, height: min(b.height - 62, 380))
+            scroll.frame = b
+            placePanels()
         }
         // A first build now, so the panel has its controls before the first frame's focus
         // update (a keyboard or controller user's focus lands on its first control).
         declare()
     }
 
+    /// The panel as tall as its content (what it declares decides), its retained twin beside it.
+    private func placePanels() {
+        let width = scroll.bounds.width
+        let half = (width / 2).rounded()
+        caption.frame = CGRect(x: 32, y: 8, width: half - 48, height: 18)
+        retainedCaption.frame = CGRect(x: half + 32, y: 8, width: half - 48, height: 18)
+        let panelFrame = CGRect(x: 0, y: 26, width: half, height: panel.sizeThatFits(CGSize(width: half, height: 0)).height)
+        if panel.frame != panelFrame { panel.frame = panelFrame }
+        let retainedFrame = CGRect(x: half + 16, y: 46, width: half - 32, height: 380)
+        if retained.frame != retainedFrame { retained.frame = retainedFrame }
+        let content = CGSize(width: width, height: max(panelFrame.maxY, retainedFrame.maxY + 20))
+        if scroll.contentSize != content { scroll.contentSize = content }
+    }
+
     override func update(frame: Int) {
         declare()
+        placePanels()
     }
 
     /// The panel, once a frame after the host's update().

@@ -38,7 +38,7 @@ final class MultiTouchSample: SampleScene {
         root.onLayout = { [weak self] b in
             guard let self else { return }
             hint.frame = CGRect(x: 30, y: 16, width: b.width - 60, height: 20)
-            let width = max(120, b.width - 320)
+            let width = min(640, max(120, b.width - 320))   // long enough to drag, never the whole screen
             for (i, s) in sliders.enumerated() {
                 s.frame = CGRect(x: 30, y: 60 + CGFloat(i) * 70, width: width - 70, height: 34)
                 values[i].frame = CGRect(x: width - 30, y: 60 + CGFloat(i) * 70, width: 60, height: 34)

@@ -61,12 +61,14 @@ final class RotaryKnob: UIControl {
         let b = bounds
         ctx.fillShadow(b.insetBy(dx: 2, dy: 2).offsetBy(dx: 0, dy: 2), radius: b.width / 2, blur: 6, color: Theme.shadow)
         ctx.fillEllipse(in: b.insetBy(dx: 2, dy: 2), color: isHighlighted ? Theme.controlFillPressed : Theme.controlFill)
-        ctx.strokeEllipse(in: b.insetBy(dx: 2, dy: 2), width: 4, color: tintColor.withAlphaComponent(0.35))
+        // Disabled, the tinted parts turn grey.
+        let ink: UIColor = isEnabled ? tintColor : .systemGray
+        ctx.strokeEllipse(in: b.insetBy(dx: 2, dy: 2), width: 4, color: ink.withAlphaComponent(0.35))
         // The pointer: -135° … +135°.
         let a = (-0.75 + 1.5 * value) * .pi - .pi / 2
         let r = b.width / 2 - 12
         let c = CGPoint(x: b.midX, y: b.midY)
-        ctx.strokeLine(from: c, to: CGPoint(x: c.x + cos(a) * r, y: c.y + sin(a) * r), width: 5, color: isEnabled ? tintColor : .systemGray)
-        ctx.fillEllipse(in: CGRect(x: c.x - 7, y: c.y - 7, width: 14, height: 14), color: tintColor)
+        ctx.strokeLine(from: c, to: CGPoint(x: c.x + cos(a) * r, y: c.y + sin(a) * r), width: 5, color: ink)
+        ctx.fillEllipse(in: CGRect(x: c.x - 7, y: c.y - 7, width: 14, height: 14), color: ink)
     }
 }

@@ -2,12 +2,14 @@ import Foundation
 import SDLControls
 
 /// Thousands of controls at once, with a live overlay of the frame's CPU time and the
-/// renderer's counters: a still UI costs almost nothing because the draw list is reused.
+/// renderer's counters: a still UI costs almost nothing because the draw list is reused, and
+/// scrolling the grid moves cached geometry without drawing any control again.
 @MainActor
 final class StressSample: SampleScene {
     static let controlCount = 2_000
     let overlay = UILabel()
     let grid = UIView()
+    let scroll = UIScrollView()
     let animate = UISwitch()
     let animateLabel = UILabel()
     private var controls: [UIView] = []
@@ -17,7 +19,9 @@ final class StressSample: SampleScene {
 
     override init() {
         super.init()
-        root.addSubview(grid)
+        // The grid scrolls (wheel, drag, keys): every one of the controls can be reached.
+        scroll.addSubview(grid)
+        root.addSubview(scroll)
         for i in 0..<StressSample.controlCount {
             let v: UIView
             switch i % 5 {
@@ -64,11 +68,16 @@ final class StressSample: SampleScene {
         root.addSubview(animateLabel)
         root.onLayout = { [weak self] b in
             guard let self else { return }
-            overlay.frame = CGRect(x: 10, y: 8, width: min(b.width - 20, 560), height: 28)
+            // The overlay and the switch share a row when both fit, else take one row each.
             animate.sizeToFit()
-            animate.frame.origin = CGPoint(x: min(b.width - 20, 560) + 20, y: 6)
-            animateLabel.frame = CGRect(x: animate.frame.maxX + 8, y: 6, width: 220, height: 31)
-            grid.frame = CGRect(x: 0, y: 44, width: b.width, height: b.height - 44)
+            animateLabel.sizeToFit()
+            let switchWidth = animate.frame.width + 8 + animateLabel.frame.width
+            let oneRow = b.width - 20 >= 560 + 20 + switchWidth
+            overlay.frame = CGRect(x: 10, y: 8, width: oneRow ? 560 : b.width - 20, height: 28)
+            animate.frame.origin = oneRow ? CGPoint(x: overlay.frame.maxX + 20, y: 6) : CGPoint(x: 10, y: 42)
+            animateLabel.frame = CGRect(x: animate.frame.maxX + 8, y: animate.frame.minY, width: animateLabel.frame.width, height: 31)
+            let top: CGFloat = oneRow ? 44 : 80
+            scroll.frame = CGRect(x: 0, y: top, width: b.width, height: max(0, b.height - top))
             let cell = CGSize(width: 96, height: 34)
             let columns = max(1, Int(b.width / cell.width))
             for (i, v) in controls.enumerated() {
@@ -76,6 +85,9 @@ final class StressSample: SampleScene {
                 v.frame = CGRect(x: CGFloat(c) * cell.width + 4, y: CGFloat(r) * cell.height + 2,
                                  width: cell.width - 8, height: cell.height - 4)
             }
+            let rows = (controls.count + columns - 1) / columns
+            grid.frame = CGRect(x: 0, y: 0, width: b.width, height: CGFloat(rows) * cell.height + 4)
+            scroll.contentSize = grid.frame.size
         }
     }
 

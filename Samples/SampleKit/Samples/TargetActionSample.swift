@@ -9,6 +9,23 @@ final class ScoreBoard: UIView {
     var score = 0 { didSet { label.text = "Score: \(score)" } }
     let label = UILabel()
     var onReset: (() -> Void)?
+    /// The card's stack (score and buttons), which sizes the board.
+    var card: UIStackView?
+
+    /// The card's size at a width.
+    override func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                          verticalFittingPriority: UILayoutPriority) -> CGSize {
+        guard let card else { return super.systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: horizontalFittingPriority, verticalFittingPriority: verticalFittingPriority) }
+        let size = card.systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        return CGSize(width: targetSize.width, height: size.height)
+    }
+
+    /// No natural width; its height is measured at the stack's width (systemLayoutSizeFitting).
+    override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: 0) }
+
+    override func layoutSubviews() {
+        card?.frame = bounds
+    }
 
     override init(frame: CGRect) {
         super.init(frame: frame)
@@ -31,10 +48,6 @@ final class ScoreBoard: UIView {
             return super.actionMethod(for: action)
         }
     }
-
-    override func layoutSubviews() {
-        label.frame = CGRect(x: 16, y: 12, width: bounds.width - 32, height: 30)
-    }
 }
 
 /// Target-action three ways, showing where each action lands.
@@ -50,7 +63,6 @@ final class TargetActionSample: SampleScene {
 
     override init() {
         super.init()
-        root.addSubview(board)
         // 1. A typed method reference: checked by the compiler, target held weakly.
         typedButton.setTitle("+10 (typed target)", for: .normal)
         typedButton.addTarget(self, action: TargetActionSample.addTen, for: .touchUpInside)
@@ -63,43 +75,57 @@ final class TargetActionSample: SampleScene {
         closureButton.addAction(UIAction(title: "add one") { [weak self] _ in
             guard let self else { return }
             board.score += 1
-            note("UIAction closure ran: +1")
+            note("UIAction closure: +1")
         }, for: .primaryActionTriggered)
-        for b in [typedButton, namedButton, closureButton] { board.addSubview(b) }
-        board.onReset = { [weak self] in self?.note("\"resetScore:\" found in ScoreBoard via the responder chain") }
+        board.onReset = { [weak self] in self?.note("\"resetScore:\" found in ScoreBoard up the responder chain") }
+        // The card: the score, then the buttons in a row (a column when the row doesn't fit),
+        // 16 points of padding on every side.
+        buttons.spacing = 10
+        buttons.alignment = .center
+        for b in [typedButton, namedButton, closureButton] { buttons.addArrangedSubview(b) }
+        let card = UIStackView(arrangedSubviews: [board.label, buttons])
+        card.axis = .vertical
+        card.alignment = .leading
+        card.spacing = 12
+        card.isLayoutMarginsRelativeArrangement = true
+        card.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
+        board.addSubview(card)
+        board.card = card
         explanation.numberOfLines = 0
-        explanation.font = .systemFont(ofSize: 14)
+        explanation.font = .systemFont(ofSize: 13)
         explanation.textColor = .secondaryLabel
         explanation.text = "Typed: addTarget(self, action: TargetActionSample.addTen, for: .touchUpInside)\nNamed: addTarget(nil, action: \"resetScore:\", for: .touchUpInside)\nClosure: addAction(UIAction { … }, for: .primaryActionTriggered)"
-        root.addSubview(explanation)
         landed.numberOfLines = 0
-        landed.font = .systemFont(ofSize: 15)
-        landed.text = "Tap a button: the line below says where its action landed."
-        root.addSubview(landed)
+        landed.font = .systemFont(ofSize: 14)
+        landed.text = "Tap a button: the lines below say where its action landed."
+        let column = UIStackView(arrangedSubviews: [board, explanation, landed])
+        column.axis = .vertical
+        column.spacing = 16
+        let scrolling = ScrollingContent(column)
+        scrolling.maximumContentWidth = 640
+        scrolling.centresContent = false
+        root.addSubview(scrolling)
         root.accessibilityLabel = "Target-action"
-        root.onLayout = { [weak self] in self?.layout($0) }
+        root.onLayout = { [weak self] b in
+            guard let self else { return }
+            // The buttons stay in a row while it fits inside the card's padding.
+            let width = min(b.width - scrolling.insets.left - scrolling.insets.right, scrolling.maximumContentWidth) - 32
+            let row = [typedButton, namedButton, closureButton].reduce(0) { $0 + $1.sizeThatFits(.zero).width } + 2 * buttons.spacing
+            buttons.axis = row <= width ? .horizontal : .vertical
+            buttons.alignment = row <= width ? .center : .leading
+            scrolling.frame = b
+        }
     }
+
+    private let buttons = UIStackView()
 
     private func addTen(_ sender: UIButton) {
         board.score += 10
-        note("typed method TargetActionSample.addTen(_:) ran, sender \(sender.currentTitle ?? "")")
+        note("TargetActionSample.addTen(_:) ran (typed method, sender \(type(of: sender)))")
     }
 
     private func note(_ s: String) {
         history.append("frame \(frame): \(s)")
         landed.text = history.suffix(6).joined(separator: "\n")
-    }
-
-    private func layout(_ bounds: CGRect) {
-        let w = min(bounds.width - 40, 640)
-        board.frame = CGRect(x: 20, y: 20, width: w, height: 120)
-        var x: CGFloat = 16
-        for b in [typedButton, namedButton, closureButton] {
-            b.sizeToFit()
-            b.frame.origin = CGPoint(x: x, y: 60)
-            x += b.frame.width + 10
-        }
-        explanation.frame = CGRect(x: 20, y: 156, width: w, height: explanation.sizeThatFits(CGSize(width: w, height: 0)).height)
-        landed.frame = CGRect(x: 20, y: explanation.frame.maxY + 16, width: w, height: 140)
     }
 }

@@ -27,9 +27,10 @@ import Foundation
 ///
 /// | | Standalone, headless | Embedded |
 /// |---|---|---|
-/// | ``focusNavigation`` | ``FocusNavigation/all`` | ``FocusNavigation/gameController``: Tab, the arrows and Space are the game's |
+/// | ``focusNavigation`` | ``/SDLControlsCore/FocusNavigation/all`` | ``/SDLControlsCore/FocusNavigation/gameController``: Tab, the arrows and Space are the game's |
 /// | ``endsEditingOnPressOutsideUI`` | false (as UIKit) | true: a click into the game ends editing |
 /// | ``layoutSpace`` | ``LayoutSpace/automatic`` | ``LayoutSpace/automatic`` |
+/// | ``managesCursor`` | true: the I-beam over text fields, the arrow elsewhere | false: the game's cursor is left alone (``cursor`` says what the UI would show) |
 /// | SDL, controllers | initialized and opened by the host | the game's |
 ///
 /// After ``shutdown()`` (or once the game has destroyed the window or renderer) every call is
@@ -114,9 +115,35 @@ public final class SDLHost {
     /// CPU time of the last ``render()`` split into draw-list build and submission (and, after
     /// ``renderFrame()``, clear and present), for benchmarks and overlays.
     public private(set) var lastRenderTimings = RenderTimings()
-    /// Where the mouse hovers (UI points, in ``window``'s coordinates), nil before it moves;
-    /// no touch is sent for hover.
+    /// Where the mouse is (UI points, in ``window``'s coordinates), nil before it moves and
+    /// after it leaves the window; also updated while a button is held. No touch is sent for
+    /// hover; the window's hovered views are ``/SDLControlsCore/UIWindow/hoverLocation``'s.
     public internal(set) var hoverLocation: CGPoint?
+    /// Whether the host shows the cursor the hovered views ask for (the I-beam over a text
+    /// field, the arrow elsewhere; ``/SDLControlsCore/UIView/pointerCursor``) with `SDL_SetCursor`. True for
+    /// standalone and headless hosts, false for embedded ones **(project choice)**: a game
+    /// owns its cursor (it may hide it, or draw its own), so the UI never changes it unless
+    /// the game turns this on; a game drawing its own cursor reads ``cursor``. Turning it off
+    /// puts SDL's default cursor back if the UI's is showing.
+    public var managesCursor: Bool {
+        didSet {
+            guard managesCursor != oldValue, isUsable else { return }
+            if managesCursor { updateCursor() } else { pointer.restoreDefault() }
+        }
+    }
+    /// The cursor the UI wants now (``/SDLControlsCore/UIWindow/effectivePointerCursor``), whether or not the
+    /// host shows it (``managesCursor``).
+    public var cursor: UIPointerCursor { window.effectivePointerCursor }
+    /// How far (points) one notch of the mouse wheel scrolls: SDL's wheel values are
+    /// multiplied by it. 40 by default; NaN and infinite values become 40, negative ones 0,
+    /// at most 10,000.
+    public var wheelScrollDistance: CGFloat = 40 {
+        didSet {
+            if !wheelScrollDistance.isFinite { wheelScrollDistance = 40 } else if wheelScrollDistance < 0 {
+                wheelScrollDistance = 0
+            } else if wheelScrollDistance > 10_000 { wheelScrollDistance = 10_000 }
+        }
+    }
     /// The colour standalone frames are cleared to.
     public var clearColor: UIColor
     /// Seconds on a monotonic clock since the host started; replace for deterministic tests.
@@ -130,9 +157,9 @@ public final class SDLHost {
     /// Where the UI is on the window's output, from ``layoutSpace`` and the game's render
     /// state as last read (by ``update()``, ``render()`` and pointer events).
     public private(set) var placement = Placement(space: .windowPoints, size: .zero, pixelsPerPoint: 1, origin: .zero)
-    /// Which inputs move and use focus (``UIWindow/focusNavigation`` of ``window``). Standalone
-    /// and headless hosts start with ``FocusNavigation/all``; embedded hosts with
-    /// ``FocusNavigation/gameController`` only **(project choice)**: games bind Tab, the arrows,
+    /// Which inputs move and use focus (``/SDLControlsCore/UIWindow/focusNavigation`` of ``window``). Standalone
+    /// and headless hosts start with ``/SDLControlsCore/FocusNavigation/all``; embedded hosts with
+    /// ``/SDLControlsCore/FocusNavigation/gameController`` only **(project choice)**: games bind Tab, the arrows,
     /// Space and Return, and send every key through ``handle(_:)``, so the keyboard moves
     /// focus only when the game asks for it. An editing text field gets its keys either way.
     public var focusNavigation: FocusNavigation {
@@ -140,7 +167,7 @@ public final class SDLHost {
         set { window.focusNavigation = newValue }
     }
     /// Whether a press (click or touch) that no view takes, one that goes to the game, ends
-    /// editing in the window (``UIView/endEditing(_:)`` without force, so a text field's
+    /// editing in the window (``/SDLControlsCore/UIView/endEditing(_:)`` without force, so a text field's
     /// delegate may refuse). True for embedded hosts, false otherwise **(project choice; UIKit
     /// ends editing only when told)**: a player who clicks back into the game gets the arrow
     /// keys back.
@@ -169,6 +196,8 @@ public final class SDLHost {
     let backend: SDLRenderBackend
     /// Game controllers (`Input/SDLGameControllerInput.swift`): opened here unless embedded.
     let gameControllers: SDLGameControllerInput
+    /// Cursors and mouse capture (`Input/SDLPointer.swift`).
+    let pointer = SDLPointer()
     private let fonts: FontLibrary
     private var translator = SDLInputTranslator()
     private let forcedScale: CGFloat?
@@ -303,6 +332,7 @@ public final class SDLHost {
         rendererIsTheWindows = SDL_GetRenderer(sdlWindow) == renderer
         self.mode = mode
         endsEditingOnPressOutsideUI = mode == .embedded
+        managesCursor = mode != .embedded
         self.forcedScale = forcedScale
         self.ownsSDL = ownsSDL
         self.clearColor = clearColor
@@ -355,6 +385,7 @@ public final class SDLHost {
         let alive = rendererIsAlive
         isShutDown = true
         window.cancelAllTouches()
+        if alive { pointer.shutdown() }   // capture released, default cursor back, cursors freed
         gameControllers.stop()
         if alive { backend.destroy() }   // a destroyed renderer took its textures with it
         fonts.closeAll()
@@ -486,6 +517,8 @@ public final class SDLHost {
         app.deliverPendingActions()
         window.layoutIfNeeded()
         window.updateFocusIfNeeded()   // a focus reset asked for this frame, now that layout is done
+        window.updateHover()           // content scrolled or laid out under a still pointer
+        updateCursor()
         syncTextInput()
         if fixedTimeStep != nil { fixedSteps += 1 }   // the next frame's input and update
         renderStateIsCurrent = false                   // the game draws next, and may change it
@@ -570,7 +603,7 @@ public final class SDLHost {
     /// of frames run. Does not shut the host down.
     ///
     /// Without `frames` and `onFrame` the loop draws on demand: a frame is drawn only when
-    /// the UI changed (``UIWindow/needsFrame``) or the window needs it, and in between the
+    /// the UI changed (``/SDLControlsCore/UIWindow/needsFrame``) or the window needs it, and in between the
     /// loop sleeps until an event arrives or the next timer (caret blink, animation step,
     /// autorepeat) is due, so a still UI costs no CPU **(project choice)**. With `frames`
     /// or `onFrame` the caller's code runs every frame and every frame is drawn.
@@ -657,6 +690,22 @@ public final class SDLHost {
     func now() -> TimeInterval {
         guard let step = fixedTimeStep else { return clock() }
         return fixedStart + Double(fixedSteps) * step
+    }
+
+    /// The pointer is at `location` with no button held (nil: it left the window): the
+    /// window's hover follows, and the cursor. A location outside the window counts as left.
+    func hover(at location: CGPoint?) {
+        let inside = location.map { window.bounds.contains($0) } ?? false
+        hoverLocation = inside ? location : nil
+        window.sendHover(at: hoverLocation)
+        updateCursor()
+    }
+
+    /// Shows the cursor the hovered views ask for, while the host manages it and the pointer
+    /// is over the window.
+    func updateCursor() {
+        guard managesCursor, window.hoverLocation != nil else { return }
+        pointer.show(window.effectivePointerCursor)
     }
 
     /// Asks ``run(frames:onFrame:)`` and ``pollEvents()`` to stop (the window was closed).

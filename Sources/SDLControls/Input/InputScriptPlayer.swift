@@ -1,7 +1,7 @@
 import SDLControlsSDL2
 import Foundation
 
-/// Replays an ``InputScript`` by pushing real SDL events into the queue, frame by frame,
+/// Replays an ``/SDLControlsCore/InputScript`` by pushing real SDL events into the queue, frame by frame,
 /// so replayed input goes through exactly the path live input takes.
 ///
 /// ```swift
@@ -190,13 +190,13 @@ public final class InputScriptPlayer {
     }
 }
 
-/// Records live SDL events as an ``InputScript`` (the inverse of ``InputScriptPlayer``).
+/// Records live SDL events as an ``/SDLControlsCore/InputScript`` (the inverse of ``InputScriptPlayer``).
 /// Feed it every event with the frame it was handled in; save ``script``'s `text`.
 ///
 /// What it writes always reads back **(project choice)**: coordinates beyond
-/// ±``UIView/maximumCoordinate`` are clamped to it; a finger down or move at a NaN or
+/// ±``/SDLControlsCore/UIView/maximumCoordinate`` are clamped to it; a finger down or move at a NaN or
 /// infinite position is skipped (the window drops it too) and a finger up there is written
-/// at the finger's last recorded position; events after ``InputScript/maximumFrame`` are
+/// at the finger's last recorded position; events after ``/SDLControlsCore/InputScript/maximumFrame`` are
 /// not recorded.
 @MainActor
 public final class InputScriptRecorder {

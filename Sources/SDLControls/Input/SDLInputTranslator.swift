@@ -5,8 +5,23 @@ import Foundation
 /// and answers whether the UI consumed each one.
 ///
 /// Handled:
-/// - Left mouse button down / motion / up → one touch of type `.indirectPointer`. Motion
-///   with no button down is hover: remembered in ``SDLHost/hoverLocation``, sends no touch.
+/// - Mouse buttons down / motion / up → one touch of type `.indirectPointer`, begun by the
+///   first button pressed and ended when that button lifts (a button pressed again, or a
+///   left click during a right or middle touch, cancels it and begins a new one: a lost up
+///   never leaves the mouse stuck). `UIEvent.buttonMask` says which
+///   buttons are held: left is `.primary`, right `.secondary`, middle `.button(3)`, the side
+///   buttons `.button(4)` and `.button(5)`. A right or middle click reaches the view under
+///   it but presses no control and scrolls nothing (`UIControl.touchesBegan`).
+/// - While a button pressed on a view is held, the mouse is captured (`SDLPointer.swift`),
+///   so a drag that leaves the window keeps tracking; released when the button lifts.
+/// - Motion with no button down is hover (``UIWindow/sendHover(at:)``): hovered views,
+///   hover looks, and the cursor (``SDLHost/managesCursor``); no touch is sent.
+///   `SDL_WINDOWEVENT_LEAVE` clears it.
+/// - `SDL_MOUSEWHEEL` → ``UIWindow/sendScroll(_:at:isPrecise:)`` at the pointer: the scroll
+///   view under it scrolls ``SDLHost/wheelScrollDistance`` points per notch. Whole-notch
+///   values glide; fractional ones (a trackpad, a high-resolution wheel) apply at once. SDL's
+///   values are used as reported: with `SDL_MOUSEWHEEL_FLIPPED` they already follow the
+///   user's "natural scrolling" setting, so content moves as in the system's other apps.
 /// - `SDL_FINGERDOWN/MOTION/UP` → one touch per finger (any number at once).
 /// - Positions in the game's coordinate system (`Rendering/RenderPlacement.swift`): mouse
 ///   positions in window units, or in logical units when the game set a logical size; finger
@@ -26,18 +41,19 @@ import Foundation
 /// - Events for other windows (`windowID`) are left alone and reported as not consumed.
 /// - `SDL_CONTROLLER*` → `SDLGameControllerInput.swift` (hot-plug, buttons, axes).
 ///
-/// Not handled: right and middle buttons and the wheel (no scroll views yet), pen
-/// pressure, drag-and-drop of files, mouse capture, cursors. They are reported as not consumed.
+/// Not handled: pen pressure, drag-and-drop of files, relative mouse mode, custom (bitmap)
+/// cursors. They are reported as not consumed.
 ///
 /// **Consumed**, the answer of ``SDLHost/handle(_:)``: true exactly when the UI used the
 /// event, so the game should ignore it.
 ///
 /// | Event | Consumed when |
 /// |---|---|
-/// | left button down, finger down | a view takes the press (hit-testing finds a view other than the bare root window) |
-/// | motion with the button held, finger motion | the touch belongs to a view |
-/// | left button up, finger up | the touch belonged to a view |
-/// | motion without a button (hover), other buttons, wheel | never |
+/// | mouse button down (left, right, middle, side), finger down | a view takes the press (hit-testing finds a view other than the bare root window); a second button while one is held: the touch belongs to a view |
+/// | motion with a button held, finger motion | the touch belongs to a view |
+/// | mouse button up, finger up | the touch belonged to a view |
+/// | wheel | a scroll view under the pointer scrolls that way (even when it is already at its end) |
+/// | motion without a button (hover) | never |
 /// | key down | a responder used it: the first responder's own keys (an editing text field's typing, caret, Return and Escape; the date picker's arrows), or, with keyboard navigation on, Tab that moved focus, Space / Return that activated the focused control, an arrow that adjusted it or moved focus |
 /// | key repeat, key up | the key's first key-down was consumed (a held key belongs to whoever took it) |
 /// | text input, IME composition | a text responder is first responder and took it |
@@ -55,7 +71,11 @@ struct SDLInputTranslator {
 
     private var fingerIDs: [FingerKey: Int64] = [:]
     private var nextFingerID: Int64 = 1
+    /// Whether the mouse's touch is down.
     private(set) var mouseDown = false
+    /// The buttons held while the mouse's touch is down, and the one that began it.
+    private var mouseButtons: UIEvent.ButtonMask = []
+    private var mouseTouchButton: UIEvent.ButtonMask = []
 
     /// The contacts down now: the mouse's and each finger's.
     var activeContactIDs: [Int64] { (mouseDown ? [Self.mouseContactID] : []) + fingerIDs.values }
@@ -72,18 +92,49 @@ struct SDLInputTranslator {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != Self.touchMouseID, host.isOurWindow(b.windowID) else { return false }
-            guard b.button == UInt8(SDL_BUTTON_LEFT) else { return false }
+            let bit = Self.buttonMask(forSDLButton: b.button)
+            guard !bit.isEmpty else { return false }
             host.refreshRenderStateForInput()   // the state SDL converted the position with
             let p = host.location(ofMouseX: b.x, y: b.y)
             if type == SDL_MOUSEBUTTONDOWN {
+                if mouseDown {
+                    if !mouseButtons.contains(bit) && (bit != .primary || mouseTouchButton == .primary) {
+                        // Another button while one is held: the same touch, reported from its next sample.
+                        mouseButtons.insert(bit)
+                        return host.contactIsOwned(Self.mouseContactID)
+                    }
+                    // A button pressed again (its up was lost: released outside the window, an
+                    // event dropped), or a left click while a right or middle touch is down: the
+                    // old touch is cancelled and a new one begins, so a lost up never leaves
+                    // the mouse unable to click **(project choice)**.
+                    window.send(TouchSample(id: Self.mouseContactID, phase: .cancelled, location: p, timestamp: host.now(),
+                                            type: .indirectPointer, buttonMask: mouseButtons))
+                    host.pointer.endCapture()
+                }
                 mouseDown = true
-                window.send(TouchSample(id: Self.mouseContactID, phase: .began, location: p, timestamp: host.now(), type: .indirectPointer))
-                return pressTaken(Self.mouseContactID, host: host)
+                mouseButtons = bit
+                mouseTouchButton = bit
+                host.hoverLocation = p
+                window.send(TouchSample(id: Self.mouseContactID, phase: .began, location: p, timestamp: host.now(),
+                                        type: .indirectPointer, buttonMask: bit))
+                let taken = pressTaken(Self.mouseContactID, host: host)
+                if taken { host.pointer.beginCapture(window: host.sdlWindow) }
+                return taken
             } else {
-                guard mouseDown else { return false }
+                guard mouseDown, mouseButtons.contains(bit) else { return false }
                 let owned = host.contactIsOwned(Self.mouseContactID)
+                guard bit == mouseTouchButton else {
+                    mouseButtons.remove(bit)   // a second button lifted; the touch goes on
+                    return owned
+                }
+                let held = mouseButtons
                 mouseDown = false
-                window.send(TouchSample(id: Self.mouseContactID, phase: .ended, location: p, timestamp: host.now(), type: .indirectPointer))
+                mouseButtons = []
+                window.send(TouchSample(id: Self.mouseContactID, phase: .ended, location: p, timestamp: host.now(),
+                                        type: .indirectPointer, buttonMask: held))
+                host.pointer.endCapture()
+                // Hover follows the pointer again, from where the button was released.
+                host.hover(at: p)
                 return owned
             }
         case SDL_MOUSEMOTION:
@@ -91,10 +142,32 @@ struct SDLInputTranslator {
             guard m.which != Self.touchMouseID, host.isOurWindow(m.windowID) else { return false }
             host.refreshRenderStateForInput()
             let p = host.location(ofMouseX: m.x, y: m.y)
+            guard mouseDown else {
+                host.hover(at: p)   // hover: no touch
+                return false
+            }
             host.hoverLocation = p
-            guard mouseDown else { return false }   // hover: no touch
-            window.send(TouchSample(id: Self.mouseContactID, phase: .moved, location: p, timestamp: host.now(), type: .indirectPointer))
+            window.send(TouchSample(id: Self.mouseContactID, phase: .moved, location: p, timestamp: host.now(),
+                                    type: .indirectPointer, buttonMask: mouseButtons))
             return host.contactIsOwned(Self.mouseContactID)
+        case SDL_MOUSEWHEEL:
+            let w = event.wheel
+            guard w.which != Self.touchMouseID, host.isOurWindow(w.windowID) else { return false }
+            host.refreshRenderStateForInput()
+            // The pointer's last position (SDL converted it for the game's logical size);
+            // the wheel event's own position before the first motion.
+            let p = host.hoverLocation ?? host.location(ofMouseX: w.mouseX, y: w.mouseY)
+            var dx = CGFloat(w.preciseX), dy = CGFloat(w.preciseY)
+            if dx == 0 && dy == 0 {   // an event made without the precise values (SDL < 2.0.18, a test)
+                dx = CGFloat(w.x)
+                dy = CGFloat(w.y)
+            }
+            guard dx.isFinite, dy.isFinite else { return false }
+            let precise = dx != dx.rounded() || dy != dy.rounded()
+            let k = host.wheelScrollDistance
+            // SDL: x > 0 to the right, y > 0 away from the user (content above comes into view);
+            // the UI: a positive delta shows content further right or down.
+            return window.sendScroll(CGPoint(x: dx * k, y: -dy * k), at: p, isPrecise: precise)
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = event.tfinger
             guard f.touchId != Self.mouseTouchID, host.isOurWindow(f.windowID) else { return false }
@@ -143,6 +216,8 @@ struct SDLInputTranslator {
                 cancelAll(host)
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_DISPLAY_CHANGED:
                 host.refreshWindowMetrics()
+            case SDL_WINDOWEVENT_LEAVE:
+                host.hover(at: nil)   // the pointer left: nothing is hovered
             case SDL_WINDOWEVENT_CLOSE:
                 host.requestQuit()   // with several windows SDL sends SDL_QUIT only for the last
             default:
@@ -175,7 +250,20 @@ struct SDLInputTranslator {
         host.window.cancelAllTouches()
         host.window.cancelGameControllerInput()
         mouseDown = false
+        mouseButtons = []
         fingerIDs.removeAll()
+        host.pointer.endCapture()
+    }
+
+    /// `UIEvent.ButtonMask` numbers buttons primary 1, secondary 2, then the rest; SDL numbers
+    /// them left 1, middle 2, right 3, X1 4, X2 5. Empty for 0 and numbers past 62.
+    static func buttonMask(forSDLButton button: UInt8) -> UIEvent.ButtonMask {
+        switch Int(button) {
+        case Int(SDL_BUTTON_LEFT): return .primary
+        case Int(SDL_BUTTON_RIGHT): return .secondary
+        case Int(SDL_BUTTON_MIDDLE): return .button(3)
+        case let n: return .button(n)
+        }
     }
 
     static func modifiers(_ mod: UInt16) -> UIKeyModifierFlags {

@@ -115,7 +115,7 @@ public final class FrameClock {
 
 extension UIApplication {
     /// The clock ``currentTime``, ``scheduleTimer(after:repeating:_:)`` and
-    /// ``advanceTime(to:)`` act on: the key window's ``UIWindow/frameClock``, or the
+    /// ``advanceTime(to:)`` act on: the key window's ``UIView/frameClock``, or the
     /// application's own clock when there is no key window.
     public var frameClock: FrameClock { keyWindow?.frameClock ?? detachedClock }
 

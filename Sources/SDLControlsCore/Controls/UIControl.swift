@@ -83,7 +83,7 @@ open class UIControl: UIView {
         return s
     }
 
-    /// Called after ``isEnabled``, ``isSelected``, ``isHighlighted`` or ``isFocused`` changes.
+    /// Called after ``UIControl/isEnabled``, ``UIControl/isSelected``, ``UIControl/isHighlighted`` or ``UIControl/isFocused`` changes.
     /// The default marks the control for redrawing; subclasses update their look here.
     open func stateDidChange() {
         setNeedsDisplay()
@@ -166,24 +166,43 @@ open class UIControl: UIView {
 
     // MARK: Touches (UIResponder), see UIControl+Tracking.swift
 
-    /// Starts tracking (rule C2).
+    /// Starts tracking (rule C2). A right- or middle-button click (a touch that began without
+    /// ``UIEvent/ButtonMask/primary``) doesn't press a control: it goes on up the responder
+    /// chain, where a view can read ``UIEvent/buttonMask`` **(project choice, as Mac Catalyst
+    /// controls and UIKit's gesture recognizers, which require the primary button by default)**.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if touches.contains(where: { !$0.isPrimaryPress }) {
+            let other = touches.filter { !$0.isPrimaryPress }
+            super.touchesBegan(other, with: event)
+            guard other.count < touches.count else { return }
+            handleTouchesBegan(touches.subtracting(other), with: event)
+            return
+        }
         handleTouchesBegan(touches, with: event)
     }
 
     /// Continues tracking (rule C4).
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let other = nonPrimary(touches) { super.touchesMoved(other, with: event) }
         handleTouchesMoved(touches, with: event)
     }
 
     /// Ends tracking (rule C6).
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let other = nonPrimary(touches) { super.touchesEnded(other, with: event) }
         handleTouchesEnded(touches, with: event)
     }
 
     /// Cancels tracking (rules C7, C8).
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let other = nonPrimary(touches) { super.touchesCancelled(other, with: event) }
         handleTouchesCancelled(touches, with: event)
+    }
+
+    /// The right- or middle-button touches among `touches` (passed up the chain), or nil.
+    private func nonPrimary(_ touches: Set<UITouch>) -> Set<UITouch>? {
+        guard touches.contains(where: { !$0.isPrimaryPress }) else { return nil }
+        return touches.filter { !$0.isPrimaryPress }
     }
 
     // MARK: Keyboard focus
@@ -204,6 +223,34 @@ open class UIControl: UIView {
 
     /// The corner radius of the focus ring drawn around the control while focused.
     open var focusRingCornerRadius: CGFloat { cornerRadius }
+
+    // MARK: Hover look (UIControl+Hover.swift)
+
+    /// The hover highlight the control's cached geometry was last drawn with.
+    @exclusivity(unchecked) var drawnHoverHighlight: CGRect?
+
+    /// Where the control shows its hover look for a pointer at `location` (bounds
+    /// coordinates): the rectangle a translucent highlight fills, rounded by
+    /// ``hoverHighlightCornerRadius``; nil for none. Asked only while the control is hovered,
+    /// enabled and not highlighted. The base class returns nil: a custom control has no hover
+    /// look until it says where (as a UIKit control has no pointer effect until it adds one).
+    /// Buttons return their plate, a segmented control the unselected segment under the
+    /// pointer, a stepper the half that can step **(project choice, after iPadOS's pointer
+    /// highlight effect)**.
+    open func hoverHighlightRect(at location: CGPoint) -> CGRect? { nil }
+
+    /// The corner radius of the hover highlight (``hoverHighlightRect(at:)``); the focus
+    /// ring's by default.
+    open var hoverHighlightCornerRadius: CGFloat { focusRingCornerRadius }
+
+    /// Redraws the hover look if it changed. Call super when overriding.
+    open override func hoverBegan(at location: CGPoint) { refreshHoverHighlight() }
+
+    /// Redraws the hover look if it moved (another segment or half). Call super when overriding.
+    open override func hoverMoved(to location: CGPoint) { refreshHoverHighlight() }
+
+    /// Takes the hover look away. Call super when overriding.
+    open override func hoverEnded() { refreshHoverHighlight() }
 
     // MARK: Hit-testing and accessibility
 

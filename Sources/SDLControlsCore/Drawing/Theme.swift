@@ -30,6 +30,9 @@ public enum Theme {
     public static let focusHaloWidth: CGFloat = 4
     /// Opacity of the halo (of the tint colour).
     public static let focusHaloAlpha: CGFloat = 0.3
+    /// The hover look: a translucent fill over the part of a control under the pointer
+    /// (`UIControl+Hover.swift`), darkening on light backgrounds and lightening on dark ones.
+    public static let hoverFill = UIColor(light: UIColor(white: 0, alpha: 0.07), dark: UIColor(white: 1, alpha: 0.12))
     /// Corner radius of rectangular controls.
     public static let cornerRadius: CGFloat = 9
     /// The default control font.

@@ -123,6 +123,10 @@ package struct OccupancyGrid: Sendable {
     /// consecutive rows merged), clipped to the window.
     package private(set) var rects: [PixelRect] = []
     private var width: Int32 = 0, height: Int32 = 0
+    /// ``finish()``'s runs of the row above and of the current row: only their capacity is
+    /// kept between passes, so a pass allocates nothing once they have grown.
+    private var openRuns: [PixelRect] = []
+    private var rowRuns: [PixelRect] = []
 
     package init() {}
 
@@ -158,27 +162,27 @@ package struct OccupancyGrid: Sendable {
     mutating func finish() {
         rects.removeAll(keepingCapacity: true)
         let s = OccupancyGrid.cellSize
-        var open: [PixelRect] = []
+        openRuns.removeAll(keepingCapacity: true)
         for row in 0..<rows {
-            var next: [PixelRect] = []
+            rowRuns.removeAll(keepingCapacity: true)
             var col = 0
             while col < columns {
                 guard cells[row * columns + col] else { col += 1; continue }
                 let start = col
                 while col < columns && cells[row * columns + col] { col += 1 }
                 let run = PixelRect(x: Int32(start) * s, y: Int32(row) * s, width: Int32(col - start) * s, height: s)
-                if let i = open.firstIndex(where: { $0.x == run.x && $0.width == run.width && $0.y + $0.height == run.y }) {
-                    var grown = open.remove(at: i)
+                if let i = openRuns.firstIndex(where: { $0.x == run.x && $0.width == run.width && $0.y + $0.height == run.y }) {
+                    var grown = openRuns.remove(at: i)
                     grown.height += s
-                    next.append(grown)
+                    rowRuns.append(grown)
                 } else {
-                    next.append(run)
+                    rowRuns.append(run)
                 }
             }
-            rects.append(contentsOf: open)
-            open = next
+            rects.append(contentsOf: openRuns)
+            swap(&openRuns, &rowRuns)
         }
-        rects.append(contentsOf: open)
+        rects.append(contentsOf: openRuns)
         let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
         for i in rects.indices { rects[i] = rects[i].intersection(bounds) }
     }
@@ -458,7 +462,7 @@ extension UIView {
         for sub in subviews { sub.collect(into: list, pass: pass, region: region) }
     }
 
-    /// Background, border, then `draw(_:)`, then the focus ring.
+    /// Background, border, then `draw(_:)`, then a control's hover highlight and focus ring.
     func drawOwnContent(in context: DrawContext) {
         let b = bounds
         if let bg = backgroundColor {
@@ -471,7 +475,9 @@ extension UIView {
         DrawContext.current = context
         draw(b)
         DrawContext.current = previous
-        if let control = self as? UIControl, control.isFocused {
+        guard let control = self as? UIControl else { return }
+        control.drawHoverHighlight(in: context)
+        if control.isFocused {
             // The focus ring outside the bounds in the tint colour, and a faint halo around it.
             let outset = Theme.focusRingGap + Theme.focusRingWidth
             let tint: UIColor = tintColor

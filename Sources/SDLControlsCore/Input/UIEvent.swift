@@ -14,10 +14,32 @@ open class UIEvent {
         case presses = 3
     }
 
+    /// Which buttons of a pointing device (a mouse, a trackpad) are pressed, as UIKit defines
+    /// them: bit 0 is the primary button, bit 1 the secondary, and so on.
+    public struct ButtonMask: OptionSet, Hashable, Sendable {
+        /// The bits.
+        public let rawValue: Int
+        /// Creates a mask from its bits.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The primary button (the left button of a right-handed mouse).
+        public static let primary = ButtonMask(rawValue: 1 << 0)
+        /// The secondary button (the right button of a right-handed mouse).
+        public static let secondary = ButtonMask(rawValue: 1 << 1)
+        /// The mask of one button by its one-based number: 1 is ``primary``, 2 ``secondary``,
+        /// 3 the middle button, 4 and 5 the side buttons. Numbers outside 1…62 give an empty mask.
+        public static func button(_ buttonNumber: Int) -> ButtonMask {
+            (1...62).contains(buttonNumber) ? ButtonMask(rawValue: 1 << (buttonNumber - 1)) : []
+        }
+    }
+
     /// The kind of event.
     public let type: EventType
     /// When the event happened, in seconds of the host's monotonic clock.
     public internal(set) var timestamp: TimeInterval
+    /// The pointing-device buttons pressed for this event: the union of the buttons held by
+    /// the event's pointer touches (``UITouch/TouchType/indirectPointer``); empty for fingers
+    /// and key presses. A secondary click arrives as a touch whose event has ``ButtonMask/secondary``.
+    public internal(set) var buttonMask: ButtonMask = []
     var touchList: [UITouch]
 
     init(type: EventType, timestamp: TimeInterval, touches: [UITouch]) {
@@ -43,6 +65,8 @@ open class UIEvent {
 
     /// A frozen copy with frozen touches, for batched delivery (rule E2).
     func snapshot() -> UIEvent {
-        UIEvent(type: type, timestamp: timestamp, touches: touchList.map { $0.snapshot() })
+        let e = UIEvent(type: type, timestamp: timestamp, touches: touchList.map { $0.snapshot() })
+        e.buttonMask = buttonMask
+        return e
     }
 }

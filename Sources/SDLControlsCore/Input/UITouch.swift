@@ -81,6 +81,17 @@ public final class UITouch {
     /// nil for a touch outside any scroll view.
     var scrollTracking: ScrollTouchTracking?
 
+    /// The pointer buttons held now (fingers: none); the window's event reports their union.
+    var buttonMask: UIEvent.ButtonMask = []
+    /// The buttons held when the touch began: it presses controls and drags scroll views only
+    /// when this has the primary button, or is empty (a finger) **(project choice)**.
+    var initialButtonMask: UIEvent.ButtonMask = []
+
+    /// Whether this touch acts as a press: a finger, or a pointer whose first button was the
+    /// primary one. A right- or middle-button touch reaches views (``UIEvent/buttonMask``
+    /// says which) but presses no control, drags no scroll view and moves no focus.
+    var isPrimaryPress: Bool { initialButtonMask.isEmpty || initialButtonMask.contains(.primary) }
+
     /// Whether the touch has reached its last phase (ended or cancelled).
     var isEnding: Bool { phase == .ended || phase == .cancelled }
 
@@ -89,6 +100,8 @@ public final class UITouch {
         let t = UITouch(contactID: contactID, type: type, location: locationInWindow, timestamp: timestamp, window: window)
         t.phase = phase
         t.tapCount = tapCount
+        t.buttonMask = buttonMask
+        t.initialButtonMask = initialButtonMask
         t.snapshotView = view
         t.previousLocationInWindow = previousLocationInWindow
         t.original = original ?? self

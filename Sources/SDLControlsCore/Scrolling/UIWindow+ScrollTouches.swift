@@ -43,6 +43,7 @@ extension UIWindow {
     /// content's `touchesBegan` is delayed or asked for; returns true when the routing must not
     /// deliver `touchesBegan` itself.
     func scrollTouchBegan(_ touch: UITouch, on view: UIView) -> Bool {
+        guard touch.isPrimaryPress else { return false }   // a right or middle click never scrolls
         var candidates: [UIScrollView] = []
         var v: UIView? = view
         while let cur = v {

@@ -171,6 +171,23 @@ extension UIColor {
     public static let systemGroupedBackground = UIColor(light: UIColor(rgb: 0xF2F2F7), dark: UIColor(rgb: 0x000000))
     /// The background of the rows of a grouped list (a settings screen's cells).
     public static let secondarySystemGroupedBackground = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x1C1C1E))
+    /// Fill of thin and small shapes (a slider's track, a pressed grey surface): a translucent
+    /// grey, so it reads on any background.
+    public static let systemFill = UIColor(
+        light: UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.2),
+        dark: UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.36))
+    /// Fill of medium-size shapes (a grey button's plate), translucent.
+    public static let secondarySystemFill = UIColor(
+        light: UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16),
+        dark: UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.32))
+    /// Fill of large shapes (a disabled button's plate, input fields), translucent.
+    public static let tertiarySystemFill = UIColor(
+        light: UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.12),
+        dark: UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.24))
+    /// Fill of large areas with complex content, the faintest translucent grey.
+    public static let quaternarySystemFill = UIColor(
+        light: UIColor(red: 116 / 255, green: 116 / 255, blue: 128 / 255, alpha: 0.08),
+        dark: UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.18))
     /// Thin separators and borders.
     public static let separator = UIColor(
         light: UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.29),

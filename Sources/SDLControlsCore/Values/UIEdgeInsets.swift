@@ -33,6 +33,7 @@ public struct UIEdgeInsets: Hashable, Sendable {
     public var vertical: CGFloat { top + bottom }
 }
 
+/// Insetting rectangles by edge insets, as UIKit's `CGRect.inset(by:)`.
 extension CGRect {
     /// The rectangle shrunk by `insets` (UIKit's `inset(by:)`). Never returns a negative size.
     public func inset(by insets: UIEdgeInsets) -> CGRect {

@@ -55,6 +55,8 @@ open class UIImageView: UIView {
         }
     }
 
+    /// Draws the image into the rectangle its ``contentMode`` gives, multiplied by the image's
+    /// tint (white: as it is).
     open override func draw(_ rect: CGRect) {
         guard let image, let ctx = UIGraphicsGetCurrentContext() else { return }
         ctx.drawImage(image, in: imageRect, tint: imageTintColor ?? .white)

@@ -114,6 +114,8 @@ open class UILabel: UIView {
         return wanted == 0 ? fitting : min(wanted, fitting)
     }
 
+    /// Draws the lines that fit the bounds, the last one truncated by ``lineBreakMode``,
+    /// vertically centred as UIKit centres a label's text.
     open override func draw(_ rect: CGRect) {
         // No room, no text (layout treats width 0 as "unlimited" only when measuring).
         guard bounds.width > 0, bounds.height > 0, let ctx = UIGraphicsGetCurrentContext() else { return }
@@ -171,6 +173,7 @@ open class UILabel: UIView {
         return lines
     }
 
+    /// As ``UIView/frame``; a new size drops the laid-out lines, which depend on the width.
     open override var frame: CGRect {
         didSet { if oldValue.size != frame.size { cachedLines = nil; cachedDrawLayout = nil } }
     }

@@ -200,7 +200,7 @@ open class UIView: UIResponder {
 
     /// Draws the view's content in its own coordinates, after its background and border
     /// and before its subviews. The default draws nothing. Use
-    /// ``UIGraphicsGetCurrentContext()`` for the context; call ``setNeedsDisplay()`` when
+    /// ``UIGraphicsGetCurrentContext()`` for the context; call ``UIView/setNeedsDisplay()`` when
     /// what you draw changes, since geometry is cached between frames.
     open func draw(_ rect: CGRect) {}
 
@@ -296,13 +296,13 @@ open class UIView: UIResponder {
     // MARK: Layout (see UIView+Layout.swift)
 
     /// Lays out subviews. The default does nothing; override to position subviews.
-    /// Called by ``layoutIfNeeded()`` when the view needs layout; don't call it directly.
+    /// Called by ``UIView/layoutIfNeeded()`` when the view needs layout; don't call it directly.
     open func layoutSubviews() {}
 
     /// The size that best fits `size`. The default returns the current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
-    /// The natural size of the content, or ``noIntrinsicMetric`` per dimension.
+    /// The natural size of the content, or ``UIView/noIntrinsicMetric`` per dimension.
     open var intrinsicContentSize: CGSize {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
@@ -437,6 +437,47 @@ open class UIView: UIResponder {
         get { storedAccessibilityFrame ?? convert(bounds, to: nil) }
         set { storedAccessibilityFrame = newValue }
     }
+
+    // MARK: Hover and the pointer's cursor (UIWindow+Hover.swift)
+
+    /// Whether the pointer is in the window's hovered chain: the view hit-testing finds under
+    /// the pointer and its superviews.
+    @exclusivity(unchecked) var storedIsHovered = false
+
+    /// Whether a mouse or trackpad pointer hovers over this view: the view hit-testing finds
+    /// under the pointer is this view or one of its subviews (views that take no touches, a
+    /// disabled control among them, are never hovered). False while the pointer is outside
+    /// the window, and frozen while a button is held: hover follows the pointer again when
+    /// it is released **(project choice: UIKit has `UIButton.isHovered` for pointer effects
+    /// and `UIHoverGestureRecognizer` for the rest; there are no gesture recognizers here)**.
+    open var isHovered: Bool { storedIsHovered }
+
+    /// The pointer began hovering over this view (``isHovered`` became true); `location` is in
+    /// this view's coordinates. The default does nothing. Called outermost view first, as
+    /// the pointer enters a chain of views **(project choice, after `UIHoverGestureRecognizer`'s
+    /// began state)**.
+    open func hoverBegan(at location: CGPoint) {}
+
+    /// The pointer moved while hovering over this view (``isHovered`` stays true); `location`
+    /// is in this view's coordinates. The default does nothing **(project choice, after
+    /// `UIHoverGestureRecognizer`'s changed state)**.
+    open func hoverMoved(to location: CGPoint) {}
+
+    /// The pointer stopped hovering over this view: it moved off, left the window, or the
+    /// view left the window or stopped taking touches (``isHovered`` became false). The
+    /// default does nothing. Called innermost view first **(project choice, after
+    /// `UIHoverGestureRecognizer`'s ended state)**.
+    open func hoverEnded() {}
+
+    /// The system cursor to show while the pointer hovers over this view; nil (the default)
+    /// leaves it to the superview, and the window shows the arrow. A text field shows the
+    /// I-beam. Read through ``pointerCursor(at:)`` **(project choice: UIKit sets pointer shapes
+    /// with `UIPointerInteraction` and `UIPointerStyle`)**.
+    public var pointerCursor: UIPointerCursor?
+
+    /// The cursor for a pointer at `location` (this view's coordinates); nil leaves it to the
+    /// superview. The default returns ``pointerCursor``; override to vary it by position.
+    open func pointerCursor(at location: CGPoint) -> UIPointerCursor? { pointerCursor }
 
     // MARK: Responder chain
 

@@ -7,6 +7,10 @@ import Foundation
 /// - A second touch on a view that already has one is not delivered unless the view has
 ///   `isMultipleTouchEnabled` (C11). A view with `isExclusiveTouch` that has a touch blocks
 ///   new touches elsewhere in the window and gets none while others are active (C11).
+/// - A pointer touch carries the buttons it holds (``TouchSample/buttonMask``); the event's
+///   ``UIEvent/buttonMask`` is their union. A touch that begins without the primary button
+///   (a right or middle click) is delivered to the view hit-tested like any other, but
+///   controls don't track it, scroll views don't drag with it and focus doesn't follow it.
 /// - tapCount counts taps on the same view within ``UIWindow/multiTapInterval`` and
 ///   ``UIWindow/multiTapDistance`` of the previous tap's end (C12).
 ///
@@ -44,6 +48,7 @@ extension UIWindow {
             touch.locationInWindow = sample.location
             touch.phase = .moved
             touch.timestamp = time
+            touch.buttonMask = sample.buttonMask
             touchEvent.timestamp = time
             guard let view = touch.view else { return }
             refreshEventTouches()
@@ -55,6 +60,7 @@ extension UIWindow {
                 touch.previousLocationInWindow = touch.locationInWindow
                 touch.locationInWindow = sample.location
             }
+            touch.buttonMask = sample.buttonMask
             end(touch, phase: sample.phase, at: time)
         }
     }
@@ -87,6 +93,8 @@ extension UIWindow {
 
     private func begin(_ sample: TouchSample, at time: TimeInterval) {
         let touch = UITouch(contactID: sample.id, type: sample.type, location: sample.location, timestamp: time, window: self)
+        touch.buttonMask = sample.buttonMask
+        touch.initialButtonMask = sample.buttonMask
         activeTouches[sample.id] = touch
         touchOrder.append(touch)
         touchEvent.timestamp = time
@@ -94,8 +102,9 @@ extension UIWindow {
         var target = hitTest(convert(sample.location, from: nil), with: touchEvent)
         if let view = target, isBlocked(view, newTouch: touch) { target = nil }
         touch.view = target
-        // A touch hides the focus ring; focus follows it to a focusable view, or clears.
-        focusFollowTouch(on: target)
+        // A touch hides the focus ring; focus follows it to a focusable view, or clears. A
+        // right or middle click leaves focus alone (it presses nothing).
+        if touch.isPrimaryPress { focusFollowTouch(on: target) }
         guard let view = target else { return }
         touch.tapCount = tapCount(for: view, at: sample.location, time: time)
         // Inside scroll views the content's touchesBegan may wait (UIWindow+ScrollTouches.swift).
@@ -128,6 +137,9 @@ extension UIWindow {
 
     func refreshEventTouches() {
         touchEvent.touchList = touchOrder
+        var mask: UIEvent.ButtonMask = []
+        for t in touchOrder { mask.formUnion(t.buttonMask) }
+        touchEvent.buttonMask = mask
     }
 
     /// Rule C11: busy single-touch views and exclusive-touch views.

@@ -26,6 +26,12 @@ open class UIWindow: UIView {
     /// The live touch event, reused as touches change (as UIKit does).
     let touchEvent = UIEvent(type: .touches, timestamp: 0, touches: [])
     var lastTap: (view: Weak<UIView>, location: CGPoint, time: TimeInterval, count: Int)?
+    /// Where the pointer hovers (``hoverLocation``), and the views it hovers over, innermost
+    /// first (`UIWindow+Hover.swift`).
+    var storedHoverLocation: CGPoint?
+    var hoverChain: [UIView] = []
+    /// The location the chain was last told about (``UIView/hoverMoved(to:)``).
+    var deliveredHoverLocation: CGPoint?
     var lastTimestamp: TimeInterval = 0
     /// Whether anything drawn changed since the last draw list was built. Hosts set it to
     /// force a full rebuild (after a resize or a texture reset).
@@ -119,6 +125,7 @@ open class UIWindow: UIView {
     /// a touch ends once.
     func viewWillLeaveWindow(_ view: UIView) {
         scrollTouchesWillLeave(view)   // content that never got its touch is not cancelled
+        hoverWillLeave(view)
         for touch in touchOrder where !touch.isEnding {
             guard let owner = touch.view, owner.isDescendant(of: view) else { continue }
             touch.phase = .cancelled

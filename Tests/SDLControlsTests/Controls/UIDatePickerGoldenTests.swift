@@ -134,4 +134,57 @@ struct UIDatePickerGoldenTests {
         populateTime(host)
         try expectMatchesGolden(host, "uidatepicker-time-2x")
     }
+
+    /// The selected day's circle is round at every scale: each row of its outline lies within
+    /// a pixel of a true circle's (a rounded square or a stretched tile would show flat
+    /// sides), and it is as wide as it is high.
+    @Test(arguments: [1, 1.5, 2, 3] as [CGFloat])
+    func selectedDayIsACircle(scale: CGFloat) throws {
+        let host = try makeGoldenHost(size: CGSize(width: 340, height: 340), scale: scale)
+        defer { host.shutdown() }
+        host.clearColor = .white
+        let picker = makePicker(.date, frame: CGRect(x: 10, y: 10, width: 320, height: 320))
+        picker.tintColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)   // coverage reads off the green channel
+        host.window.addSubview(picker)
+        host.update()
+        host.renderFrame()
+        let month = try #require(picker.displayedMonth)
+        let index = try #require(month.dayIndex(of: picker.date))
+        let cell = picker.convert(picker.cellRect(month.leadingBlanks + index, in: month), to: nil)
+        let (w, h, pixels) = host.readPixels()
+        // Red coverage of a pixel: 1 where the circle is, 0 on white (the white number is a
+        // hole in the middle; only the outline's rows are measured).
+        func coverage(_ x: Int, _ y: Int) -> CGFloat {
+            guard x >= 0, y >= 0, x < w, y < h else { return 0 }
+            let p = pixels[y * w + x]
+            let r = CGFloat((p >> 16) & 0xFF), g = CGFloat((p >> 8) & 0xFF)
+            return r > 200 ? 1 - g / 255 : 0   // not red (grey text, other days): nothing
+        }
+        let x0 = Int((cell.minX * scale).rounded(.down)) - 2, x1 = Int((cell.maxX * scale).rounded(.up)) + 2
+        let y0 = Int((cell.minY * scale).rounded(.down)) - 2, y1 = Int((cell.maxY * scale).rounded(.up)) + 2
+        // Each row's and each column's outer edges, to a fraction of a pixel.
+        func edges(_ n: Int, across: Range<Int>, _ cov: (Int, Int) -> CGFloat) -> (first: CGFloat, last: CGFloat)? {
+            var first: CGFloat?, last: CGFloat?
+            for k in across where cov(n, k) > 0.02 {
+                if first == nil { first = CGFloat(k) + 1 - cov(n, k) }
+                last = CGFloat(k) + cov(n, k)
+            }
+            return first.flatMap { f in last.map { (f, $0) } }
+        }
+        let rows = (y0..<y1).compactMap { y in edges(y, across: x0..<x1) { coverage($1, $0) }.map { (y, $0.first, $0.last) } }
+        let columns = (x0..<x1).compactMap { x in edges(x, across: y0..<y1) { coverage($0, $1) }.map { (x, $0.first, $0.last) } }
+        let left = try #require(rows.map { $0.1 }.min()), right = try #require(rows.map { $0.2 }.max())
+        let top = try #require(columns.map { $0.1 }.min()), bottom = try #require(columns.map { $0.2 }.max())
+        #expect(abs((right - left) - (bottom - top)) <= 1, "as wide (\(right - left)) as high (\(bottom - top))")
+        let r = (right - left + bottom - top) / 4, cx = (left + right) / 2, cy = (top + bottom) / 2
+        var worst: CGFloat = 0
+        for (y, l, rr) in rows {
+            let dy = CGFloat(y) + 0.5 - cy
+            guard abs(dy) < r - 2 else { continue }   // the caps: chords a pixel or two high are all antialiasing
+            let half = (r * r - dy * dy).squareRoot()
+            worst = max(worst, abs(l - (cx - half)), abs(rr - (cx + half)))
+        }
+        let diameter = 2 * r
+        #expect(worst <= 1, "every row within a pixel of a circle of diameter \(diameter) (worst \(worst))")
+    }
 }

@@ -45,15 +45,23 @@ func expectMatchesGolden(_ host: SDLHost, _ name: String, tolerance: Int = 24, m
                          sourceLocation: SourceLocation = #_sourceLocation) throws {
     host.update()
     host.renderFrame()
+    try expectMatchesGolden(host.readPixels(), name, tolerance: tolerance, maxDifferentFraction: maxDifferentFraction,
+                            sourceLocation: sourceLocation)
+}
+
+/// Compares pixels (ARGB8888, as ``SDLHost/readPixels()`` gives them: a frame, or a picture
+/// composed from several frames) with `Golden/<name>.png`, as ``expectMatchesGolden(_:_:tolerance:maxDifferentFraction:sourceLocation:)``.
+@MainActor
+func expectMatchesGolden(_ frame: (width: Int, height: Int, pixels: [UInt32]), _ name: String, tolerance: Int = 24,
+                         maxDifferentFraction: Double = 0.002, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = goldenFolder.appendingPathComponent(name + ".png")
     let record = ProcessInfo.processInfo.environment["SDLCONTROLS_RECORD_GOLDEN"] == "1"
     if record || !FileManager.default.fileExists(atPath: url.path) {
         try FileManager.default.createDirectory(at: goldenFolder, withIntermediateDirectories: true)
-        try host.screenshot(to: url.path)
+        try savePNG(frame, to: url.path)
         if !record { Issue.record("Recorded missing golden image \(url.path); review it and commit it", sourceLocation: sourceLocation) }
         return
     }
-    let frame = host.readPixels()
     guard let golden = loadARGB(url.path) else {
         Issue.record("Golden image \(url.path) could not be read", sourceLocation: sourceLocation)
         return
@@ -72,9 +80,22 @@ func expectMatchesGolden(_ host: SDLHost, _ name: String, tolerance: Int = 24, m
     let fraction = Double(different) / Double(max(1, frame.pixels.count))
     if fraction > maxDifferentFraction {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("actual-" + name + ".png").path
-        try? host.screenshot(to: out)
+        try? savePNG(frame, to: out)
         Issue.record("\(name): \(different) pixels differ (\(fraction)); actual frame written to \(out)", sourceLocation: sourceLocation)
     }
+}
+
+/// Writes ARGB8888 pixels as a PNG.
+@MainActor
+func savePNG(_ frame: (width: Int, height: Int, pixels: [UInt32]), to path: String) throws {
+    var pixels = frame.pixels
+    let result: Int32 = pixels.withUnsafeMutableBytes { raw in
+        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, Int32(frame.width), Int32(frame.height), 32,
+                                                               Int32(frame.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else { return -1 }
+        defer { SDL_FreeSurface(surface) }
+        return IMG_SavePNG(surface, path)
+    }
+    guard result == 0 else { throw SDLControlsError.screenshotFailed(path) }
 }
 
 /// Loads a PNG as ARGB8888 pixels.

@@ -6,6 +6,12 @@ import Foundation
 /// Events (rule D1): touchDown … touchUpInside, then primaryActionTriggered.
 /// Titles, title colours, images and background images are set per state and fall back
 /// to `.normal`.
+///
+/// State looks follow iOS: pressed, a system button's title fades and a plate darkens;
+/// disabled, the title turns grey (`tertiaryLabel`) and a plate turns a faint grey; selected,
+/// a system button and a plain, grey or tinted configuration show the tinted plate with a
+/// white title (UIKit's toggle look); focused, the focus ring only. A `.custom` or `.close`
+/// button has no disabled design of its own and fades as one layer.
 @MainActor
 open class UIButton: UIControl {
     /// The kind of button, as UIKit's `UIButton.ButtonType`.
@@ -26,7 +32,8 @@ open class UIButton: UIControl {
             case plain
             /// A light tint behind a tinted title.
             case tinted
-            /// A neutral grey behind a tinted title.
+            /// A translucent grey (`secondarySystemFill`) behind a tinted title, so it reads on
+            /// any background.
             case gray
             /// The tint behind a white title.
             case filled
@@ -86,6 +93,24 @@ open class UIButton: UIControl {
     open var imageTitlePadding: CGFloat = 6 { didSet { if oldValue != imageTitlePadding { contentSizeChanged() } } }
     /// Whether each primary action toggles `isSelected`.
     open var changesSelectionAsPrimaryAction = false
+    /// Whether the button shows the hover look under a mouse or trackpad pointer. True by
+    /// default **(project choice: UIKit defaults to false outside bars, but a desktop tool's
+    /// buttons react to the pointer)**.
+    open var isPointerInteractionEnabled = true {
+        didSet { if oldValue != isPointerInteractionEnabled { setNeedsDisplay() } }
+    }
+
+    /// Whether the button shows its hover look now: the pointer is over it and
+    /// ``isPointerInteractionEnabled`` is on (UIKit: a pointer effect is active).
+    open override var isHovered: Bool { super.isHovered && isPointerInteractionEnabled }
+
+    /// The plate (a button with a background) or the title with a little room around it (a
+    /// system or plain button), when ``isPointerInteractionEnabled``.
+    open override func hoverHighlightRect(at location: CGPoint) -> CGRect? {
+        guard isPointerInteractionEnabled else { return nil }
+        let plated = buttonType == .close || currentBackgroundImage != nil || (configuration.map { $0.style != .plain } ?? false)
+        return plated ? bounds : bounds.insetBy(dx: -6, dy: -2)
+    }
 
     @exclusivity(unchecked) private var titles: [UInt: String] = [:]
     @exclusivity(unchecked) private var titleColors: [UInt: UIColor] = [:]
@@ -209,11 +234,14 @@ open class UIButton: UIControl {
         if changesSelectionAsPrimaryAction { isSelected.toggle() }
     }
 
+    /// Re-resolves the title, image and background for the new state (rule D1: per-state
+    /// values fall back to normal's).
     open override func stateDidChange() {
         super.stateDidChange()
         updateAppearance()
     }
 
+    /// Re-resolves the tint-derived title and background colours.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         updateAppearance()
@@ -230,6 +258,9 @@ open class UIButton: UIControl {
 
     // MARK: Layout
 
+    /// The content (image, padding, title) plus ``contentEdgeInsets``, at least 20 points of
+    /// content height as UIKit's system button; a close button is 30×30. `size` is ignored:
+    /// a button's title stays on one line.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         if buttonType == .close { return CGSize(width: 30, height: 30) }
         let content = contentSize()
@@ -237,6 +268,7 @@ open class UIButton: UIControl {
                       height: (max(content.height, 20) + contentEdgeInsets.vertical).rounded(.up))
     }
 
+    /// ``sizeThatFits(_:)`` of `.zero`: a button is as large as its content.
     open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
 
     private func contentSize() -> CGSize {
@@ -247,6 +279,8 @@ open class UIButton: UIControl {
         return CGSize(width: image.width + gap + title.width, height: max(image.height, title.height))
     }
 
+    /// Places the image and the title label inside ``contentEdgeInsets`` by the content
+    /// alignments (rule A3).
     open override func layoutSubviews() {
         let content = bounds.inset(by: contentEdgeInsets)
         let imageSize = currentImage?.size ?? .zero
@@ -316,8 +350,8 @@ open class UIButton: UIControl {
         imageView.image = currentImage
         imageView.isHidden = currentImage == nil
         imageView.imageTintColor = nil
-        // Disabled: a plate button keeps its own grey look (its image fades); other buttons
-        // fade as a layer (drawsDisabledDimmed).
+        // Disabled: a button with its own disabled design (grey title, grey plate) fades its
+        // image; custom and close buttons fade as a layer (drawsDisabledDimmed).
         imageView.alpha = isEnabled ? (isHighlighted && configuration == nil && buttonType == .system ? 0.35 : 1)
             : (hasOwnDisabledLook ? Theme.disabledAlpha : 1)
         setNeedsLayout()
@@ -327,7 +361,11 @@ open class UIButton: UIControl {
     private func resolvedTitleColor() -> UIColor {
         let s = state
         if let explicit = titleColor(for: s) {
-            return isEnabled || !hasOwnDisabledLook ? explicit : explicit.withAlphaComponent(explicit.alpha * Theme.disabledAlpha)
+            // A colour set for the disabled state is used as given; one that falls back from
+            // another state fades, as the default title turns grey.
+            let setForDisabled = titleColors[s.rawValue] ?? titleColors[State.disabled.rawValue]
+            return isEnabled || !hasOwnDisabledLook || setForDisabled != nil
+                ? explicit : explicit.withAlphaComponent(explicit.alpha * Theme.disabledAlpha)
         }
         let base: UIColor
         if let c = configuration {
@@ -341,19 +379,18 @@ open class UIButton: UIControl {
             base = tintColor
         }
         if !isEnabled {
-            // A disabled plate is grey, so its title must be dark enough to read on it; other
-            // buttons fade as a whole.
+            // UIKit's disabled title is grey, not a paler tint (which would read as pressed);
+            // custom and close buttons fade as a whole.
             return hasOwnDisabledLook ? .tertiaryLabel : base
         }
         if isHighlighted && configuration == nil && buttonType == .system && !isSelected { return c(base, alpha: 0.35) }
         return base
     }
 
-    /// A button with a background plate has its own disabled design (a grey plate, tertiary
-    /// title); every other button fades as one layer while disabled.
+    /// A system button and every configured button have their own disabled design (a grey
+    /// title, a grey plate where there is one); custom and close buttons fade as one layer.
     private var hasOwnDisabledLook: Bool {
-        guard let conf = configuration else { return false }
-        return conf.style != .plain
+        configuration != nil || buttonType == .system
     }
 
     /// Dims as one layer while disabled, unless it has its own disabled design.
@@ -373,8 +410,11 @@ open class UIButton: UIControl {
         }
     }
 
+    /// The plate's corner radius (a circle for a close button), so the ring follows the shape.
     open override var focusRingCornerRadius: CGFloat { buttonType == .close ? bounds.height / 2 : plateRadius }
 
+    /// Draws the plate of the button type or configuration for the current state; the title
+    /// and image are subviews and draw themselves.
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds
@@ -391,34 +431,44 @@ open class UIButton: UIControl {
             ctx.strokeLine(from: CGPoint(x: b.maxX - inset, y: b.minY + inset), to: CGPoint(x: b.minX + inset, y: b.maxY - inset), width: 2, color: ink)
             return
         }
-        let radius = plateRadius
         if let conf = configuration {
             let tint: UIColor = tintColor
-            var fill: UIColor?
-            // Selection shows as the filled plate (and a ring when already filled).
+            // Selected, plain, grey and tinted buttons show the filled plate (UIKit's toggle
+            // look); a filled button is filled either way (project choice: no second look
+            // that could read as focus).
             let style: Configuration.Style = isSelected ? .filled : conf.style
-            switch style {
-            case .filled: fill = conf.baseBackgroundColor ?? tint
-            case .tinted: fill = (conf.baseBackgroundColor ?? tint).withAlphaComponent(isHighlighted ? 0.28 : 0.16)
-            case .gray: fill = conf.baseBackgroundColor ?? (isHighlighted ? Theme.controlFillPressed : Theme.controlFill)
-            case .plain: fill = isHighlighted ? tint.withAlphaComponent(0.1) : nil
+            let fill: UIColor?
+            if !isEnabled {
+                fill = style == .plain ? nil : .tertiarySystemFill
+            } else {
+                switch style {
+                case .filled: fill = conf.baseBackgroundColor ?? tint
+                case .tinted: fill = (conf.baseBackgroundColor ?? tint).withAlphaComponent(isHighlighted ? 0.28 : 0.16)
+                case .gray: fill = conf.baseBackgroundColor ?? (isHighlighted ? .systemFill : .secondarySystemFill)
+                case .plain: fill = isHighlighted ? tint.withAlphaComponent(0.1) : nil
+                }
             }
-            if !isEnabled { fill = conf.style == .plain ? nil : Theme.controlFill.withAlphaComponent(0.8) }
             if let fill {
-                if style == .filled && isEnabled {
-                    ctx.fillShadow(b.offsetBy(dx: 0, dy: 1.5), radius: radius, blur: 3, color: Theme.shadow)
-                }
-                ctx.fillRoundedRect(b, radius: radius, color: fill)
-                if style == .filled && isHighlighted {
-                    ctx.fillRoundedRect(b, radius: radius, color: UIColor(white: 0, alpha: 0.18))   // pressed: darker
-                }
-                if conf.style == .filled && isSelected && isEnabled {
-                    ctx.strokeRoundedRect(b.insetBy(dx: 2.5, dy: 2.5), radius: max(0, radius - 2.5), width: 1.5,
-                                          color: UIColor(white: 1, alpha: 0.75))
-                }
+                drawPlate(ctx, fill: fill, raised: style == .filled && isEnabled)
             }
         } else if buttonType == .system, isSelected {
-            ctx.fillRoundedRect(b, radius: radius, color: tintColor)
+            drawPlate(ctx, fill: isEnabled ? tintColor : .tertiarySystemFill, raised: false)
         }
     }
+
+    /// The background plate; a raised (filled) plate casts a soft shadow, and any plate
+    /// darkens while pressed.
+    private func drawPlate(_ ctx: DrawContext, fill: UIColor, raised: Bool) {
+        let b = bounds, radius = plateRadius
+        if raised {
+            ctx.fillShadow(b.offsetBy(dx: 0, dy: 1.5), radius: radius, blur: 3, color: Theme.shadow)
+        }
+        ctx.fillRoundedRect(b, radius: radius, color: fill)
+        if isHighlighted && isEnabled && (raised || isSelected) {
+            ctx.fillRoundedRect(b, radius: radius, color: UIButton.pressedShade)   // pressed: darker
+        }
+    }
+
+    /// What a pressed filled plate is darkened with.
+    static let pressedShade = UIColor(white: 0, alpha: 0.18)
 }

@@ -39,11 +39,13 @@ extension UIDatePicker {
     static let gridInset: CGFloat = 8
     static let arrowSize: CGFloat = 44
     static let pillHeight: CGFloat = 36
-    static let pillStepWidth: CGFloat = 30
-    static let pillValueWidth: CGFloat = 36
-    static let colonWidth: CGFloat = 12
-    static let periodWidth: CGFloat = 84
-    static let periodGap: CGFloat = 10
+    // The time fields: room around the − and + and the two digits between them (a 30-point
+    // step and 36-point value read as "−|11|+"); the row still fits the 320-point width.
+    static let pillStepWidth: CGFloat = 34
+    static let pillValueWidth: CGFloat = 42
+    static let colonWidth: CGFloat = 10
+    static let periodWidth: CGFloat = 80
+    static let periodGap: CGFloat = 8
     static let unitGap: CGFloat = 6
     static let fieldGap: CGFloat = 16
     static let focusRadius: CGFloat = 13

@@ -329,10 +329,10 @@ open class UIDatePicker: UIControl {
     /// The ring follows the rounded corners used by the picker's cells and pills.
     open override var focusRingCornerRadius: CGFloat { cornerRadius > 0 ? cornerRadius : UIDatePicker.focusRadius }
 
-    /// Draws the month grid and/or the time fields for the mode.
     /// Dims as one layer while disabled (the one way disabled controls dim).
     override var drawsDisabledDimmed: Bool { !isEnabled }
 
+    /// Draws the month grid and/or the time fields for the mode.
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         drawContent(in: ctx)

@@ -237,21 +237,15 @@ open class UIPageControl: UIControl {
     /// Dims as one layer while disabled (the one way disabled controls dim).
     override var drawsDisabledDimmed: Bool { !isEnabled }
 
-    /// Draws the control for its current state (normal, highlighted, disabled, selected;
-    /// the focus ring is drawn around it by the view system, the disabled fade by the
-    /// drawing system).
+    /// Draws the dots, over a platter while pressed (as iOS shows one while you interact).
+    /// As in UIKit, `isSelected` changes nothing; the focus ring is drawn around it by the
+    /// view system, the disabled fade by the drawing system.
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext(), !isIndicatorHidden else { return }
         let b = bounds
         let tint: UIColor = tintColor
-        // Pressed and selected show a platter behind the dots, as iOS does while interacting.
-        if isHighlighted || isSelected {
-            let radius = min(b.width, b.height) / 2
-            if isSelected && !isHighlighted {
-                ctx.withAlpha(0.16) { ctx.fillRoundedRect(b, radius: radius, color: tint) }
-            } else {
-                ctx.fillRoundedRect(b, radius: radius, color: Theme.controlFill)
-            }
+        if isHighlighted {
+            ctx.fillRoundedRect(b, radius: min(b.width, b.height) / 2, color: Theme.controlFill)
         }
         let other = pageIndicatorTintColor ?? UIPageControl.defaultPageIndicatorColor
         let current = currentPageIndicatorTintColor ?? tint

@@ -537,6 +537,17 @@ open class UISegmentedControl: UIControl {
         return best
     }
 
+    /// The enabled segment under the pointer, unless it is the selected one (a momentary
+    /// control has none), as a well like the pressed one.
+    open override func hoverHighlightRect(at location: CGPoint) -> CGRect? {
+        guard let i = enabledSegment(at: location), isMomentary || i != storedSelected else { return nil }
+        let frames = segmentFrames()
+        return frames.indices.contains(i) ? frames[i].insetBy(dx: 2, dy: 2) : nil
+    }
+
+    /// The wells' radius (the selection plate's).
+    open override var hoverHighlightCornerRadius: CGFloat { max(0, min(Self.backgroundRadius, bounds.height / 2) - 2) }
+
     private func enabledSegment(at point: CGPoint) -> Int? {
         guard let i = segment(at: point), segments[i].isEnabled else { return nil }
         return i

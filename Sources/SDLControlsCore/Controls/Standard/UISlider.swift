@@ -342,12 +342,10 @@ open class UISlider: UIControl {
 
     /// The thumb's hairline outline.
     static let thumbOutline = UIColor(white: 0, alpha: 0.08)
-    /// The thumb's darkening while pressed.
-    static let thumbPressedShade = UIColor(white: 0, alpha: 0.06)
 
-    /// Draws the control for its current state (normal, highlighted, disabled, selected;
-    /// the focus ring is drawn around it by the view system, the disabled fade by the
-    /// drawing system).
+    /// Draws the control for its value. As in UIKit, a pressed (highlighted) or selected
+    /// slider looks like a normal one: the thumb under the finger is the feedback. The focus
+    /// ring is drawn around it by the view system, the disabled fade by the drawing system.
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds
@@ -367,23 +365,11 @@ open class UISlider: UIControl {
         ctx.fillRoundedRect(rtl ? after : before, radius: r, color: minimumTrackTintColor ?? tint)
         guard thumb.width > 0 else { return }
 
-        // Pressed: a soft halo in the tint around the thumb.
-        if isHighlighted {
-            ctx.withAlpha(0.2) { ctx.fillEllipse(in: thumb.insetBy(dx: -6, dy: -6), color: tint) }
-        }
         if isEnabled {
             ctx.fillShadow(thumb.insetBy(dx: 1, dy: 1).offsetBy(dx: 0, dy: 2), radius: thumb.height / 2 - 2, blur: 5,
                            color: Theme.shadow)
         }
         ctx.fillEllipse(in: thumb, color: thumbTintColor ?? Theme.thumbFill)
         ctx.strokeEllipse(in: thumb, width: 0.5, color: UISlider.thumbOutline)
-        if isHighlighted {
-            ctx.fillEllipse(in: thumb, color: UISlider.thumbPressedShade)   // pressed: a touch darker
-        }
-        if isSelected {
-            // Selection: a tinted dot in the thumb's centre.
-            let dot = CGRect(x: thumb.midX - 4.5, y: thumb.midY - 4.5, width: 9, height: 9)
-            ctx.fillEllipse(in: dot, color: tint)
-        }
     }
 }

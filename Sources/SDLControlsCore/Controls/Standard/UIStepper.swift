@@ -152,7 +152,7 @@ open class UIStepper: UIControl {
 
     // MARK: Creating
 
-    /// Creates a stepper; its natural size is 94×32 (use ``sizeToFit()`` or the frame).
+    /// Creates a stepper; its natural size is 94×32 (use ``UIView/sizeToFit()`` or the frame).
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }
@@ -355,6 +355,15 @@ open class UIStepper: UIControl {
         super.tintColorDidChange()
         setNeedsDisplay()
     }
+
+    /// The half under the pointer, while it can step, as a well inside the plate.
+    open override func hoverHighlightRect(at location: CGPoint) -> CGRect? {
+        let h = half(at: location)
+        return canStep(h) ? rect(of: h).insetBy(dx: 2, dy: 2) : nil
+    }
+
+    /// The wells' radius: the plate's less the inset.
+    open override var hoverHighlightCornerRadius: CGFloat { max(0, min(UIStepper.plateRadius, bounds.height / 2) - 2) }
 
     /// The rectangles of the two halves in the stepper's coordinates.
     func rect(of h: Half) -> CGRect {

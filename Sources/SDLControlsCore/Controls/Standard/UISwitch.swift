@@ -253,12 +253,9 @@ open class UISwitch: UIControl {
     /// Dims as one layer while disabled (the one way disabled controls dim).
     override var drawsDisabledDimmed: Bool { !isEnabled }
 
-    /// The bright inner line of the selected look.
-    static let selectionInnerLine = UIColor(white: 1, alpha: 0.9)
-
-    /// Draws the control for its current state (normal, highlighted, disabled, selected;
-    /// the focus ring is drawn around it by the view system, the disabled fade by the
-    /// drawing system).
+    /// Draws the control for its current state: on or off, the thumb stretched while pressed.
+    /// As in UIKit, `isSelected` changes nothing; the focus ring is drawn around it by the
+    /// view system, the disabled fade by the drawing system.
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let track = trackRect
@@ -281,13 +278,6 @@ open class UISwitch: UIControl {
         if hasExplicitTint && pos < 1 {
             let tint: UIColor = tintColor
             ctx.withAlpha(1 - pos) { ctx.strokeRoundedRect(track, radius: radius, width: 1.5 * s, color: tint) }
-        }
-        if isSelected {
-            // Selection: the track outlined in the tint with a bright inner line, readable on
-            // both the off and the on fill.
-            ctx.strokeRoundedRect(track, radius: radius, width: 2 * s, color: tintColor)
-            let inner = track.insetBy(dx: 2 * s, dy: 2 * s)
-            ctx.strokeRoundedRect(inner, radius: inner.height / 2, width: 1 * s, color: UISwitch.selectionInnerLine)
         }
 
         // Thumb: a circle that stretches towards the middle while pressed, as on iOS.

@@ -13,6 +13,9 @@ import Foundation
 extension UITextField {
     /// Width of the caret bar.
     static let caretWidth: CGFloat = 2
+    /// Space between the last glyph and a caret after it, so the caret never touches the
+    /// glyph (text leaves room for it when it scrolls).
+    static let caretGap: CGFloat = 1
     /// Corner radius of the `.roundedRect` border.
     static let roundedCornerRadius: CGFloat = Theme.cornerRadius
     /// The clear button's diameter.
@@ -46,12 +49,13 @@ extension UITextField {
 
     // MARK: Rectangles
 
-    /// Padding between the border and the text for each style.
+    /// Padding between the border and the text for each style: UIKit's 7 points inside a
+    /// rounded rectangle; 6 inside a line or bezel (project choice); none without a border.
     var horizontalPadding: CGFloat {
         switch borderStyle {
         case .none: return 0
         case .line, .bezel: return 6
-        case .roundedRect: return 8
+        case .roundedRect: return 7
         }
     }
 
@@ -103,7 +107,7 @@ extension UITextField {
             : storage
         let shownText = isSecureTextEntry ? String(repeating: UITextField.secureBullet, count: shown.count) : shown
         let textWidth = max(m.size(of: shownText, font: f).width, m.size(of: placeholder ?? "", font: f).width)
-        var width = textWidth + 2 * horizontalPadding + UITextField.caretWidth
+        var width = textWidth + 2 * horizontalPadding + UITextField.caretWidth + UITextField.caretGap
         if clearButtonMode != .never { width += UITextField.clearButtonSize + 6 }
         let height: CGFloat
         switch borderStyle {
@@ -305,14 +309,18 @@ extension UITextField {
         let lineTop = ((height - metrics.lineHeight) / 2).rounded(.down)
         updateScroll(width: width)
 
-        // The text: only the visible run, shifted by the scroll.
+        // The text: only the visible run, shifted by the scroll. Not editing, text that does
+        // not fit ends in an ellipsis, as in UIKit, instead of a letter cut in half.
         let s = displayText
         let runStart = UITextField.index(scrollAnchor, in: s), runStop = UITextField.index(visibleRunEnd, in: s)
+        let runWidth = measure(scrollAnchor, visibleRunEnd)
+        let truncates = !isEditing && (visibleRunEnd < s.utf16.count || runWidth > width)
         textLabel.text = String(s[runStart..<runStop])
         textLabel.font = f
         textLabel.textColor = storedTextColorResolved   // a disabled field fades as a whole
-        textLabel.frame = CGRect(x: textOriginX - scrollOffset, y: 0,
-                                 width: measure(scrollAnchor, visibleRunEnd) + 1, height: height)
+        textLabel.lineBreakMode = truncates ? .byTruncatingTail : .byClipping
+        textLabel.frame = truncates ? CGRect(x: 0, y: 0, width: width, height: height)
+            : CGRect(x: textOriginX - scrollOffset, y: 0, width: runWidth + 1, height: height)
 
         // The placeholder, while there is nothing else to show.
         placeholderLabel.text = placeholder
@@ -347,8 +355,10 @@ extension UITextField {
             markedUnderlineView.isHidden = true
         }
 
-        // The caret.
-        let cx = min(max(xPosition(ofDisplayOffset: displayCaret), 0), max(0, width - UITextField.caretWidth))
+        // The caret: after the last glyph it keeps a gap (updateScroll leaves room for it).
+        let caret = displayCaret
+        let gap = caret > 0 && caret >= s.utf16.count ? UITextField.caretGap : 0
+        let cx = min(max(xPosition(ofDisplayOffset: caret) + gap, 0), max(0, width - UITextField.caretWidth))
         caretView.frame = CGRect(x: cx, y: lineTop, width: UITextField.caretWidth, height: lineHeight)
         caretView.backgroundColor = tintColor
         updateCaretVisibility()
@@ -357,10 +367,11 @@ extension UITextField {
     private var storedTextColorResolved: UIColor { textColor ?? .label }
 
     /// Scrolls so the caret is visible while editing; shows the start otherwise. Short text
-    /// (it fits) is placed by the alignment instead.
+    /// (it fits) is placed by the alignment instead. Room for the caret and its gap is kept
+    /// after the text.
     func updateScroll(width: CGFloat) {
         let n = displayText.utf16.count
-        let avail = max(0, width - UITextField.caretWidth)
+        let avail = max(0, width - UITextField.caretWidth - UITextField.caretGap)
         let full = n <= UITextField.layoutSpanLimit ? measure(0, n) : .infinity
         if full <= avail {
             scrollAnchor = 0

@@ -237,6 +237,9 @@ open class UITextField: UIControl, UITextInputComposing {
 
     // MARK: Responder (editing sessions, rule D8)
 
+    /// The I-beam over the field (unless ``UIView/pointerCursor`` names another).
+    open override func pointerCursor(at location: CGPoint) -> UIPointerCursor? { pointerCursor ?? .iBeam }
+
     /// Enabled fields can become first responder (that is what editing is).
     open override var canBecomeFirstResponder: Bool { isEnabled }
 

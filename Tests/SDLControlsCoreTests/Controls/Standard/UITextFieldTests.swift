@@ -719,6 +719,36 @@ struct UITextFieldTests {
         #expect(field.textLabel.frame.minX == 0)
     }
 
+    @Test func notEditingLongTextEndsInAnEllipsisInsideTheTextRect() {
+        defer { flush() }
+        let (field, log) = makeField(String(repeating: "x", count: 80))
+        window.layoutIfNeeded()
+        let width = field.contentView.bounds.width
+        #expect(field.contentView.frame.minX == 7, "UIKit's inset inside a rounded rectangle")
+        #expect(field.textLabel.lineBreakMode == .byTruncatingTail, "no letter cut in half at the edge")
+        #expect(field.textLabel.frame == CGRect(x: 0, y: 0, width: width, height: field.contentView.bounds.height))
+        edit(field, log)
+        #expect(field.textLabel.lineBreakMode == .byClipping, "while editing the text scrolls instead")
+        field.resignFirstResponder()
+        window.layoutIfNeeded()
+        #expect(field.textLabel.lineBreakMode == .byTruncatingTail)
+        field.text = "short"
+        window.layoutIfNeeded()
+        #expect(field.textLabel.lineBreakMode == .byClipping, "text that fits is not truncated")
+    }
+
+    @Test func caretAfterTheLastGlyphKeepsAGapWhenScrolled() {
+        defer { flush() }
+        let (field, log) = makeField()
+        edit(field, log)
+        for _ in 0..<60 { type("w") }
+        let width = field.contentView.bounds.width
+        #expect(field.scrollAnchor > 0)
+        let textEnd = field.textLabel.frame.minX + field.measure(field.scrollAnchor, field.visibleRunEnd)
+        #expect(abs(field.caretView.frame.minX - (textEnd + UITextField.caretGap)) < 0.001, "the caret follows the last glyph with a gap")
+        #expect(field.caretView.frame.maxX <= width + 0.001, "and stays inside the text rect")
+    }
+
     @Test func caretBlinksAndEachEditOrMoveShowsItAgain() {
         defer { flush() }
         let (field, log) = makeField("abc")
@@ -749,9 +779,9 @@ struct UITextFieldTests {
         edit(field, log)
         let width = field.contentView.bounds.width
         let textWidth: CGFloat = (4 * 17 * 0.55).rounded(.up)
-        let origin = ((width - UITextField.caretWidth - textWidth) / 2).rounded(.down)
+        let origin = ((width - UITextField.caretWidth - UITextField.caretGap - textWidth) / 2).rounded(.down)
         #expect(field.textLabel.frame.minX == origin)
-        #expect(field.caretView.frame.minX == origin + textWidth)
+        #expect(field.caretView.frame.minX == origin + textWidth + UITextField.caretGap, "after the last glyph, with a gap")
         field.textAlignment = .right
         window.layoutIfNeeded()
         #expect(field.caretView.frame.minX == width - UITextField.caretWidth)
