@@ -61,10 +61,10 @@ public enum SampleCatalog {
                    make: { FormSample() }),
         SampleInfo(name: "game", title: "Embedded game", summary: "A game scene under a HUD; clicks on the HUD stay out of the game",
                    make: { EmbeddedGameSample() }),
-        SampleInfo(name: "immediate", title: "Immediate", summary: "A settings panel declared every frame, next to its retained twin",
-                   make: { ImmediateSample() }),
         SampleInfo(name: "stress", title: "Stress", summary: "Thousands of controls with live frame time and draw calls",
                    make: { StressSample() }),
+        SampleInfo(name: "immediate", title: "Immediate", summary: "A settings panel declared every frame, next to its retained twin",
+                   make: { ImmediateSample() }),
     ]
 
     /// The sample with a command-line name.
