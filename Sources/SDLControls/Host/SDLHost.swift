@@ -528,8 +528,9 @@ public final class SDLHost {
     /// views' cached geometry up to date at the output's pixels per point and draws it at
     /// render scale 1, reusing the UI's cached pixels where nothing changed (see
     /// `SDLRenderBackend` and `UICompositor`, and ``pixelCaching``); then puts back the draw
-    /// colour, blend mode, scale, viewport and clip rectangle exactly. The render target is not
-    /// changed. Works without a prior ``update()`` (layout happens here then).
+    /// colour, blend mode, scale, viewport and clip rectangle exactly. The render target is
+    /// left as found (redrawing part of the pixel cache switches to its texture for a moment
+    /// and back). Works without a prior ``update()`` (layout happens here then).
     ///
     /// A render target stands for the window's whole output **(project choice)**: the UI is
     /// laid out as on the window and drawn scaled by the target's size over the output's
