@@ -17,7 +17,7 @@ extension UIWindow {
     public var hoverLocation: CGPoint? { storedHoverLocation }
 
     /// The innermost view the pointer hovers over (the view hit-testing found under it), or nil.
-    public var hoveredView: UIView? { hoverChain.first }
+    public var hoveredView: UIView? { hoverChain.first?.value }
 
     /// Feeds where the pointer is while no button is held (window points), as the SDL host
     /// does for mouse motion; nil when it left the window. Hovered views learn it through
@@ -41,10 +41,10 @@ extension UIWindow {
         guard let p = storedHoverLocation else { return }
         for t in touchOrder where t.type == .indirectPointer { return }
         let hit = hitTest(p, with: nil)
-        if hit === hoverChain.first {
+        if hit === hoverChain.first?.value {
             guard p != deliveredHoverLocation else { return }
             deliveredHoverLocation = p
-            for v in hoverChain { v.hoverMoved(to: v.convert(p, from: nil)) }
+            for r in hoverChain { if let v = r.value { v.hoverMoved(to: v.convert(p, from: nil)) } }
             return
         }
         setHoverChain(hit)
@@ -54,7 +54,8 @@ extension UIWindow {
     /// the hovered views, innermost first; the arrow when none names one or nothing is hovered.
     public var effectivePointerCursor: UIPointerCursor {
         guard let p = storedHoverLocation else { return .arrow }
-        for v in hoverChain {
+        for r in hoverChain {
+            guard let v = r.value else { continue }
             if let c = v.pointerCursor(at: v.convert(p, from: nil)) { return c }
         }
         return .arrow
@@ -69,8 +70,8 @@ extension UIWindow {
             next.append(view)
             v = view.superview
         }
-        let old = hoverChain
-        hoverChain = next
+        let old = hoverChain.compactMap(\.value)
+        hoverChain = next.map { Weak($0) }
         let p = storedHoverLocation
         deliveredHoverLocation = p
         for view in old where !next.contains(where: { $0 === view }) {
@@ -90,7 +91,9 @@ extension UIWindow {
     /// `view` is leaving the window: it and its subviews stop being hovered now (the
     /// superviews stay hovered; the next ``updateHover()`` finds what is under the pointer).
     func hoverWillLeave(_ view: UIView) {
-        while let first = hoverChain.first, first === view || first.isDescendant(of: view) {
+        while let r = hoverChain.first {
+            guard let first = r.value else { hoverChain.removeFirst(); continue }   // freed
+            guard first === view || first.isDescendant(of: view) else { break }
             hoverChain.removeFirst()
             first.storedIsHovered = false
             first.hoverEnded()

@@ -29,7 +29,9 @@ open class UIWindow: UIView {
     /// Where the pointer hovers (``hoverLocation``), and the views it hovers over, innermost
     /// first (`UIWindow+Hover.swift`).
     var storedHoverLocation: CGPoint?
-    var hoverChain: [UIView] = []
+    /// Held weakly: the chain ends at the window itself, so strong references would make the
+    /// window own itself and never be freed (the views in it are owned by the tree anyway).
+    var hoverChain: [Weak<UIView>] = []
     /// The location the chain was last told about (``UIView/hoverMoved(to:)``).
     var deliveredHoverLocation: CGPoint?
     var lastTimestamp: TimeInterval = 0

@@ -1,0 +1,45 @@
+import Testing
+import SDLControls
+
+/// A host's window and views are freed once the host is shut down and released, whatever the
+/// pointer did. Regression: the hover chain held the window strongly (it ends at the window),
+/// so any click, whose release is sent as a hover, kept the window and its tree alive for
+/// ever (LeakSanitizer saw the 32-byte weak-reference side table).
+@MainActor
+struct WindowLifetimeTests {
+    enum Pointer: CaseIterable, Sendable { case none, clickOnControl, clickOnBareWindow, pressThenCancel, hoverOnly }
+
+    @Test(arguments: Pointer.allCases)
+    func theWindowAndItsViewsAreFreedAfterShutdown(_ pointer: Pointer) throws {
+        weak var probeWindow: UIWindow?
+        weak var probeSwitch: UISwitch?
+        do {
+            let host = try makeHeadlessHost()
+            let s = UISwitch(frame: CGRect(x: 10, y: 10, width: 51, height: 31))
+            host.window.addSubview(s)
+            host.update()
+            func click(_ x: Int32, _ y: Int32) {
+                push(host, SDLEvents.mouseButton(host, down: true, x: x, y: y))
+                push(host, SDLEvents.mouseButton(host, down: false, x: x, y: y))
+            }
+            switch pointer {
+            case .none: break
+            case .clickOnControl: click(30, 25)
+            case .clickOnBareWindow: click(300, 200)
+            case .pressThenCancel:
+                push(host, SDLEvents.mouseButton(host, down: true, x: 30, y: 25))
+                host.update()
+                host.window.cancelAllTouches()
+            case .hoverOnly: host.window.sendHover(at: CGPoint(x: 30, y: 25))
+            }
+            host.update()
+            host.renderFrame()
+            if pointer == .clickOnControl || pointer == .hoverOnly { #expect(host.window.hoveredView != nil) }
+            probeWindow = host.window
+            probeSwitch = s
+            host.shutdown()
+        }
+        #expect(probeSwitch == nil, "the switch is freed")
+        #expect(probeWindow == nil, "the window is freed")
+    }
+}
