@@ -202,9 +202,15 @@ extension Int32 {
 }
 
 /// The render state the UI changes while it draws, saved before and put back exactly after:
-/// draw colour, blend mode, scale, viewport and clip rectangle (the render target is never
-/// changed). Viewport and clip are read at scale 1, in output pixels, and put back the way
-/// that reproduces both the pixels and what the game reads back with its own scale.
+/// the one way the library saves and restores a renderer's state (the host around a frame or
+/// a read-back, the pixel cache around drawing into its own texture).
+///
+/// It keeps draw colour, blend mode, scale, viewport and clip rectangle, and the render target
+/// with the logical size SDL resets when the target changes. Viewport and clip are read at
+/// scale 1, in output pixels, and put back the way that reproduces both the pixels and what
+/// the game reads back with its own scale. A target switched away while the snapshot was held
+/// is bound again first (SDL only restores the window's own settings on that switch, so a
+/// game drawing into its own texture gets its settings back from here).
 struct RenderStateSnapshot {
     let renderer: OpaquePointer
     /// The bound render target (nil: the window).
@@ -216,6 +222,9 @@ struct RenderStateSnapshot {
     var viewportUnits = SDL_Rect(), viewportPixels = SDL_Rect()
     var clipEnabled = false
     var clipUnits = SDL_Rect(), clipPixels = SDL_Rect()
+    /// The logical size (0 × 0: none) and integer scaling, put back only with the target.
+    var logicalW: Int32 = 0, logicalH: Int32 = 0
+    var integerScale = SDL_FALSE
 
     /// Saves the state and leaves the renderer at scale 1 (viewport and clip unchanged).
     init(renderer: OpaquePointer) {
@@ -223,6 +232,8 @@ struct RenderStateSnapshot {
         target = SDL_GetRenderTarget(renderer)
         SDL_GetRenderDrawColor(renderer, &r, &g, &b, &a)
         SDL_GetRenderDrawBlendMode(renderer, &blend)
+        SDL_RenderGetLogicalSize(renderer, &logicalW, &logicalH)
+        integerScale = SDL_RenderGetIntegerScale(renderer)
         SDL_RenderGetScale(renderer, &scaleX, &scaleY)
         clipEnabled = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
         let scaled = scaleX.isFinite && scaleY.isFinite && scaleX > 0 && scaleY > 0
@@ -257,6 +268,13 @@ struct RenderStateSnapshot {
 
     /// Puts everything back.
     func restore() {
+        if SDL_GetRenderTarget(renderer) != target {
+            SDL_SetRenderTarget(renderer, target)
+            if logicalW > 0 && logicalH > 0 {
+                SDL_RenderSetLogicalSize(renderer, logicalW, logicalH)
+                SDL_RenderSetIntegerScale(renderer, integerScale)
+            }
+        }
         let viewportAsUnits = reproduces(viewportUnits, viewportPixels)
         let clipAsUnits = clipEnabled && reproduces(clipUnits, clipPixels)
         SDL_RenderSetScale(renderer, 1, 1)

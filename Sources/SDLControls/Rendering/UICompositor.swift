@@ -176,7 +176,7 @@ final class UICompositor {
     private func redraw(_ rects: [PixelRect], into region: Region, window: UIWindow, backend: SDLRenderBackend,
                         counters: inout FrameCounters) {
         guard !rects.isEmpty else { return }
-        let saved = TargetState(renderer: renderer)
+        let saved = RenderStateSnapshot(renderer: renderer)   // the game's target comes back after
         SDL_SetRenderTarget(renderer, region.texture)
         let ox = -region.rect.x, oy = -region.rect.y
         for rect in rects {
@@ -276,52 +276,6 @@ final class UICompositor {
                     y += h
                 }
             }
-        }
-    }
-
-    /// The current target and the state SDL resets when the target changes, put back after
-    /// drawing into the cache (a game drawing into its own texture keeps its settings).
-    private struct TargetState {
-        let renderer: OpaquePointer
-        let target: OpaquePointer?
-        var viewport = SDL_Rect(), clip = SDL_Rect()
-        var clipEnabled = false
-        var scaleX: Float = 1, scaleY: Float = 1
-        var logicalW: Int32 = 0, logicalH: Int32 = 0
-        var integerScale = SDL_FALSE
-        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
-        var blend = SDL_BLENDMODE_NONE
-
-        init(renderer: OpaquePointer) {
-            self.renderer = renderer
-            target = SDL_GetRenderTarget(renderer)
-            SDL_RenderGetViewport(renderer, &viewport)
-            clipEnabled = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
-            SDL_RenderGetClipRect(renderer, &clip)
-            SDL_RenderGetScale(renderer, &scaleX, &scaleY)
-            SDL_RenderGetLogicalSize(renderer, &logicalW, &logicalH)
-            integerScale = SDL_RenderGetIntegerScale(renderer)
-            SDL_GetRenderDrawColor(renderer, &r, &g, &b, &a)
-            SDL_GetRenderDrawBlendMode(renderer, &blend)
-        }
-
-        func restore() {
-            SDL_SetRenderTarget(renderer, target)
-            if logicalW > 0 && logicalH > 0 {
-                SDL_RenderSetLogicalSize(renderer, logicalW, logicalH)
-                SDL_RenderSetIntegerScale(renderer, integerScale)
-            }
-            SDL_RenderSetScale(renderer, scaleX, scaleY)
-            var vp = viewport
-            SDL_RenderSetViewport(renderer, &vp)
-            if clipEnabled {
-                var c = clip
-                SDL_RenderSetClipRect(renderer, &c)
-            } else {
-                SDL_RenderSetClipRect(renderer, nil)
-            }
-            SDL_SetRenderDrawBlendMode(renderer, blend)
-            SDL_SetRenderDrawColor(renderer, r, g, b, a)
         }
     }
 }
