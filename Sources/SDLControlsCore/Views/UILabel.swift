@@ -25,7 +25,22 @@ open class UILabel: UIView {
     /// The drawn layout (lines, each line's width, the line height) for the current bounds:
     /// kept until the text, font, size or measurement changes, so redrawing a label (a new
     /// colour, a move, a fade) measures nothing.
-    @exclusivity(unchecked) private var cachedDrawLayout: (size: CGSize, lines: [String], widths: [CGFloat], lineHeight: CGFloat)?
+    private struct DrawLayout {
+        var isValid = false
+        var size = CGSize.zero
+        var lines: [String] = []
+        var widths: [CGFloat] = []
+        var lineHeight: CGFloat = 0
+
+        /// Forgets the layout but keeps the arrays' storage: a label whose text changes every
+        /// frame lays out again without allocating.
+        mutating func invalidate() {
+            isValid = false
+            lines.removeAll(keepingCapacity: true)
+            widths.removeAll(keepingCapacity: true)
+        }
+    }
+    @exclusivity(unchecked) private var drawLayout = DrawLayout()
 
     /// Creates a label; labels take no touches by default, as in UIKit.
     public override init(frame: CGRect) {
@@ -35,7 +50,7 @@ open class UILabel: UIView {
 
     private func contentChanged() {
         cachedLines = nil
-        cachedDrawLayout = nil
+        drawLayout.invalidate()
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
@@ -119,22 +134,25 @@ open class UILabel: UIView {
     open override func draw(_ rect: CGRect) {
         // No room, no text (layout treats width 0 as "unlimited" only when measuring).
         guard bounds.width > 0, bounds.height > 0, let ctx = UIGraphicsGetCurrentContext() else { return }
-        let layout: (size: CGSize, lines: [String], widths: [CGFloat], lineHeight: CGFloat)
-        if let c = cachedDrawLayout, c.size == bounds.size {
-            layout = c
-        } else {
+        if !drawLayout.isValid || drawLayout.size != bounds.size {
+            drawLayout.invalidate()
             let m = measurer
             let f = font
-            let lineHeight = m.metrics(of: f).lineHeight
             // One line that fits: measured once, no line breaking (most labels and titles).
             if let t = text, !t.isEmpty, t.utf8.count <= TextLayout.shortText, !TextLayout.mayBreakLines(t), case let w = m.size(of: t, font: f).width, w <= bounds.width {
-                layout = (bounds.size, [t], [w], lineHeight)
+                drawLayout.lines.append(t)
+                drawLayout.widths.append(w)
             } else {
-                let lines = layoutLines(width: bounds.width, maxLines: visibleLineLimit)
-                layout = (bounds.size, lines, lines.map { m.size(of: $0, font: f).width }, lineHeight)
+                for line in layoutLines(width: bounds.width, maxLines: visibleLineLimit) {
+                    drawLayout.lines.append(line)
+                    drawLayout.widths.append(m.size(of: line, font: f).width)
+                }
             }
-            cachedDrawLayout = layout
+            drawLayout.size = bounds.size
+            drawLayout.lineHeight = m.metrics(of: f).lineHeight
+            drawLayout.isValid = true
         }
+        let layout = drawLayout
         let lines = layout.lines
         guard !lines.isEmpty else { return }
         let lineHeight = layout.lineHeight
@@ -161,7 +179,7 @@ open class UILabel: UIView {
 
     override func textMetricsChanged() {
         cachedLines = nil
-        cachedDrawLayout = nil
+        drawLayout.invalidate()
         super.textMetricsChanged()
     }
 
@@ -175,7 +193,7 @@ open class UILabel: UIView {
 
     /// As ``UIView/frame``; a new size drops the laid-out lines, which depend on the width.
     open override var frame: CGRect {
-        didSet { if oldValue.size != frame.size { cachedLines = nil; cachedDrawLayout = nil } }
+        didSet { if oldValue.size != frame.size { cachedLines = nil; drawLayout.invalidate() } }
     }
 }
 
@@ -201,8 +219,13 @@ public enum TextLayout {
     /// Whether `text` may hold a line break (U+000A…U+000D, U+0085, U+2028, U+2029: every
     /// newline kind breaks). A cheap byte scan, so one-line text skips line breaking; it may
     /// answer true for text without one (other U+20xx characters), never false for text with one.
-    static func mayBreakLines(_ text: String) -> Bool {
-        text.utf8.contains { ($0 >= 0x0A && $0 <= 0x0D) || $0 == 0xC2 || $0 == 0xE2 }
+    ///
+    /// Nonisolated, with a plain loop: a closure passed from main-actor code to `contains(where:)`
+    /// inherits the main actor and checks the executor on every byte (most of the cost of
+    /// drawing a changed label, measured with callgrind).
+    nonisolated static func mayBreakLines(_ text: String) -> Bool {
+        for b in text.utf8 where (b >= 0x0A && b <= 0x0D) || b == 0xC2 || b == 0xE2 { return true }
+        return false
     }
 
     /// Breaks `text` into lines no wider than `width`, at most `maxLines` (0: unlimited),

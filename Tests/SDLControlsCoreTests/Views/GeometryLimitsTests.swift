@@ -98,6 +98,11 @@ struct GeometryLimitsTests {
         for v: CGFloat in [.nan, .infinity, -.infinity, 3e9, -3e9, 2_147_483_647.5, -2_147_483_648.5, -2.7, 2.7, 0, 1e-300] {
             #expect(Int32(saturating: v) == Int32(saturating: Double(v)), "\(v)")
         }
+        // So does the Float one (vertex bounds); 2,147,483,520 is the largest Float below 2³¹.
+        for v: Float in [.nan, .infinity, -.infinity, 3e9, -3e9, 2_147_483_520, 2_147_483_648, -2_147_483_648, -2.7, 2.7, 0, 1e-30] {
+            #expect(Int32(saturating: v) == Int32(saturating: Double(v)), "\(v)")
+        }
+        #expect(Int32(saturating: Float(2_147_483_520)) == 2_147_483_520)
         #expect(Int32(saturating: 1e300) == .max && Int32(saturating: -1e300) == .min)
         #expect(Int(saturating: Double.infinity) == .max && Int(saturating: 9.3e18) == .max)
         #expect(UInt8(saturating: 255.9) == 255 && UInt8(saturating: -3.0) == 0)

@@ -704,10 +704,16 @@ open class UISegmentedControl: UIControl {
                 if imgSize.width > inner.width {
                     imgSize = CGSize(width: inner.width, height: imgSize.height * inner.width / max(imgSize.width, 1))
                 }
+                var textSize = CGSize.zero
                 if !title.isEmpty {
-                    title = truncated(title, font: f, width: inner.width - imgSize.width - gap, ctx: ctx)
+                    // Measured once when it fits (most titles); truncated and measured again when not.
+                    let room = inner.width - imgSize.width - gap
+                    textSize = ctx.size(of: title, font: f)
+                    if !(textSize.width <= room) {
+                        title = truncated(title, font: f, width: room, ctx: ctx)
+                        textSize = title.isEmpty ? .zero : ctx.size(of: title, font: f)
+                    }
                 }
-                let textSize = title.isEmpty ? .zero : ctx.size(of: title, font: f)
                 let total = imgSize.width + gap + textSize.width
                 var x = (inner.midX - total / 2).rounded()
                 // Image before the title in reading order.
