@@ -29,6 +29,18 @@ struct DrawingGeometryTests {
         return list.assembled()
     }
 
+    /// Colour components become bytes as `rounded()` would round them (without its library
+    /// call): every 1/255 step, every half step between, and 10,000 values spread between.
+    @Test func colourComponentsRoundAsRoundedDoes() {
+        var values: [CGFloat] = (0...510).map { CGFloat($0) / 510 }
+        // Spread evenly and reproducibly: multiples of the golden ratio, fractional parts.
+        for k in 1...10_000 { values.append((CGFloat(k) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1)) }
+        for v in values {
+            #expect(DrawContext.byte(v) == UInt8((v * 255).rounded()), "\(v)")
+        }
+        #expect(DrawContext.byte(.nan) == 0 && DrawContext.byte(-1) == 0 && DrawContext.byte(7) == 255 && DrawContext.byte(.infinity) == 255)
+    }
+
     /// Whether every triangle pair is an axis-aligned quad (what the software renderer fills
     /// or copies as a rectangle).
     private func allQuads(_ g: (vertices: [DrawVertex], indices: [Int32], commands: [DrawCommand])) -> Bool {
