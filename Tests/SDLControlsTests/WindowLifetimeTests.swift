@@ -1,5 +1,5 @@
 import Testing
-import SDLControls
+@testable import SDLControls
 
 /// A host's window and views are freed once the host is shut down and released, whatever the
 /// pointer did. Regression: the hover chain held the window strongly (it ends at the window),
@@ -41,5 +41,23 @@ struct WindowLifetimeTests {
         }
         #expect(probeSwitch == nil, "the switch is freed")
         #expect(probeWindow == nil, "the window is freed")
+    }
+
+    /// The drawing context every window shares keeps nothing of a host between passes: a
+    /// host that drew and shut down is freed with its renderer backend (fonts, atlas, caches).
+    @Test func aHostThatDrewIsFreedWithItsBackend() throws {
+        weak var probeHost: SDLHost?
+        weak var probeBackend: AnyObject?
+        do {
+            let host = try makeHeadlessHost()
+            host.window.addSubview(UISwitch(frame: CGRect(x: 10, y: 10, width: 51, height: 31)))
+            host.update()
+            host.renderFrame()
+            probeHost = host
+            probeBackend = host.backend
+            host.shutdown()
+        }
+        #expect(probeHost == nil, "the host is freed")
+        #expect(probeBackend == nil, "its backend is freed")
     }
 }

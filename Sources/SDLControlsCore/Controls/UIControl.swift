@@ -224,6 +224,10 @@ open class UIControl: UIView {
     /// The corner radius of the focus ring drawn around the control while focused.
     open var focusRingCornerRadius: CGFloat { cornerRadius }
 
+    override func drawStateOverlays(in context: DrawContext, bounds: CGRect) {
+        drawHoverAndFocus(in: context, bounds: bounds)
+    }
+
     // MARK: Hover look (UIControl+Hover.swift)
 
     /// The hover highlight the control's cached geometry was last drawn with.

@@ -38,8 +38,9 @@ public final class DrawContext {
     @exclusivity(unchecked) private var alphaFactor: CGFloat = 1
     /// The interface style colours resolve for.
     @exclusivity(unchecked) public private(set) var style: UIUserInterfaceStyle = .light
-    /// The host's resources (text, images); nil when drawing without a host.
-    @exclusivity(unchecked) public private(set) var resources: DrawResources?
+    /// The host's resources (text, images); nil when drawing without a host. Set for one
+    /// drawing pass, which holds them (not reference-counted here: read for every shape).
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var resources: DrawResources?
     @exclusivity(unchecked) var white: (u: Float, v: Float) = (0, 0)
     @exclusivity(unchecked) private var bakesColors = false
 
@@ -58,17 +59,30 @@ public final class DrawContext {
 
     init() {}
 
-    func begin(phase: SIMD2<Float>, scale: CGFloat, opacity: CGFloat, dimming: Dimming?, style: UIUserInterfaceStyle,
-               resources: DrawResources?) {
+    /// Starts a drawing pass over a window with `resources`, which the caller holds until
+    /// ``endPass()``; the context is then the current one (``UIGraphicsGetCurrentContext()``).
+    func beginPass(resources: DrawResources?) {
+        self.resources = resources
+        white = resources?.whiteTexel ?? (0, 0)
+        bakesColors = resources?.bakesColors ?? false
+        DrawContext.current = self
+    }
+
+    /// Ends the pass: no current context, and no host's resources kept (the context is shared
+    /// by every window; a host that shuts down is not referred to from here).
+    func endPass() {
+        resources = nil
+        DrawContext.current = nil
+    }
+
+    /// Starts one view's drawing within the pass.
+    func begin(phase: SIMD2<Float>, scale: CGFloat, opacity: CGFloat, dimming: Dimming?, style: UIUserInterfaceStyle) {
         self.phase = phase
         self.scale = scale
         fscale = Float(scale)
         self.opacity = opacity
         self.dimming = dimming
         self.style = style
-        self.resources = resources
-        white = resources?.whiteTexel ?? (0, 0)
-        bakesColors = resources?.bakesColors ?? false
         alphaFactor = 1
         out.removeAll()
     }

@@ -15,6 +15,9 @@ final class ViewDrawCache {
     @exclusivity(unchecked) var dimming: DrawContext.Dimming?
     @exclusivity(unchecked) var style: UIUserInterfaceStyle = .unspecified
     @exclusivity(unchecked) var resourceGeneration: UInt64 = .max
+    /// A hash of the geometry's segment textures in order (part of the walk's structure hash,
+    /// computed when the geometry is stored rather than on every pass).
+    @exclusivity(unchecked) var segmentTextures: UInt64 = 0
     /// Pixels the geometry touches, in the view's pixel space.
     @exclusivity(unchecked) var localBounds = PixelRect.zero
     // Where it was drawn by the last pass that reached the view.
@@ -34,6 +37,9 @@ final class ViewDrawCache {
     @MainActor
     func store(_ context: DrawContext) {
         geometry.copy(from: context.out)
+        var textures: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for seg in geometry.segments { textures = (textures ^ (UInt64(seg.texture.rawValue) << 8 | 1)) &* 0x0000_0100_0000_01B3 }
+        segmentTextures = textures
         var x0 = Float.infinity, y0 = Float.infinity, x1 = -Float.infinity, y1 = -Float.infinity
         let v = geometry.vertices
         for k in 0..<geometry.vertexCount {
@@ -101,6 +107,12 @@ package struct DamageRegion: Sendable {
     package mutating func setFull() {
         isFull = true
         rects.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds everything `other` records.
+    package mutating func formUnion(_ other: DamageRegion) {
+        if other.isFull { setFull(); return }
+        for r in other.rects { add(r) }
     }
 
     /// Starts afresh (after the changes were drawn).
@@ -249,15 +261,24 @@ extension UIWindow {
         if !sameKey { damage.setFull() }
         stats.rebuilt = true
         drawPass &+= 1
-        var walk = DrawWalk(window: self, context: DrawContext.shared, resources: resources, resourceGeneration: generation,
-                            scale: scale, pass: drawPass, stats: stats)
+        // The walk owns damage and occupancy until it ends (moved, not copied: no allocation).
+        var walk = DrawWalk(context: DrawContext.shared, resources: resources, resourceGeneration: generation,
+                            scale: scale, pass: drawPass, stats: stats, damage: DamageRegion(), occupancy: OccupancyGrid())
+        swap(&walk.damage, &damage)
+        swap(&walk.occupancy, &occupancy)
         let visible = CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
-        occupancy.reset(width: Int32(saturating: visible.width.rounded(.up)), height: Int32(saturating: visible.height.rounded(.up)))
+        walk.occupancy.reset(width: Int32(saturating: visible.width.rounded(.up)), height: Int32(saturating: visible.height.rounded(.up)))
         if !isHidden {
+            walk.context.beginPass(resources: resources)   // `resources` outlives the pass: it is our argument
             _ = updateDrawing(&walk, origin: .zero, visible: visible, clip: nil, opacity: 1, style: style, dimming: nil,
                               backdrop: nil)
+            walk.context.endPass()
         }
-        occupancy.finish()
+        walk.occupancy.finish()
+        // Anything a view's drawing invalidated meanwhile went to the window's (now empty) region.
+        walk.damage.formUnion(damage)
+        swap(&walk.damage, &damage)
+        swap(&walk.occupancy, &occupancy)
         needsRedraw = false
         lastDrawKey = (scale, generation, style)
         drawStructure = walk.structure
@@ -304,14 +325,18 @@ extension UIWindow {
 /// The state of one traversal.
 @MainActor
 struct DrawWalk {
-    /// The window walked (it outlives the walk, which is a local of its own method).
-    unowned(unsafe) let window: UIWindow
-    let context: DrawContext
+    /// ``DrawContext/shared``, which lives for the process: not reference-counted per view.
+    unowned(unsafe) let context: DrawContext
     let resources: DrawResources?
     let resourceGeneration: UInt64
     let scale: CGFloat
     let pass: UInt64
     var stats: DrawStats
+    /// The window's ``UIWindow/damage`` and ``UIWindow/occupancy``, moved here for the walk:
+    /// reaching them through the window took a reference count on it per view (slow: views
+    /// refer to their window weakly, which moves its counts to a side table).
+    var damage: DamageRegion
+    var occupancy: OccupancyGrid
     /// A hash of what is drawn where (caches, translations, clips, segments) in order: when
     /// it is unchanged, last pass's list of blocks is still right (only their contents changed).
     var structure: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -381,7 +406,7 @@ extension UIView {
                 let context = walk.context
                 let bo = storedBoundsOrigin
                 context.begin(phase: SIMD2(phase.x - Float(bo.x * scale), phase.y - Float(bo.y * scale)), scale: scale,
-                              opacity: opacity, dimming: dimming, style: style, resources: walk.resources)
+                              opacity: opacity, dimming: dimming, style: style)
                 drawOwnContent(in: context)
                 cache.store(context)
                 cache.generation = appearanceGeneration
@@ -407,18 +432,18 @@ extension UIView {
             walk.stats.viewsCulled += 1
         }
         if changed || own != oldDrawn {
-            walk.window.damage.add(oldDrawn)
-            walk.window.damage.add(own)
+            walk.damage.add(oldDrawn)
+            walk.damage.add(own)
         }
         cache.drawn = own
         cache.pass = walk.pass
-        walk.window.occupancy.mark(own)
+        walk.occupancy.mark(own)
         if !own.isEmpty {
             walk.stats.viewsDrawn += 1
             walk.mix(UInt64(UInt(bitPattern: Unmanaged.passUnretained(cache).toOpaque())))
             walk.mix(UInt64(UInt32(bitPattern: cache.translationX)) << 32 | UInt64(UInt32(bitPattern: cache.translationY)))
             if let c = clip { walk.mix(UInt64(UInt32(bitPattern: c.x)) << 32 | UInt64(UInt32(bitPattern: c.y)) ^ UInt64(c.width) << 16 ^ UInt64(c.height)) }
-            for seg in cache.geometry.segments { walk.mix(UInt64(seg.texture.rawValue) << 8 | 1) }
+            walk.mix(cache.segmentTextures)
         }
         var subtree = own
         if !subviews.isEmpty {
@@ -471,11 +496,15 @@ extension UIView {
         if borderWidth > 0, let bc = borderColor {
             context.strokeRoundedRect(b, radius: cornerRadius, width: borderWidth, color: bc)
         }
-        let previous = DrawContext.current
-        DrawContext.current = context
-        draw(b)
-        DrawContext.current = previous
-        guard let control = self as? UIControl else { return }
+        draw(b)   // the pass made `context` current
+        drawStateOverlays(in: context, bounds: b)
+    }
+}
+
+extension UIControl {
+    /// A control's hover highlight, then its focus ring (see ``UIView/drawStateOverlays(in:bounds:)``).
+    func drawHoverAndFocus(in context: DrawContext, bounds b: CGRect) {
+        let control = self
         control.drawHoverHighlight(in: context)
         if control.isFocused {
             // The focus ring outside the bounds in the tint colour, and a faint halo around it.

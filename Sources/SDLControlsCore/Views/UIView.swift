@@ -24,6 +24,8 @@ open class UIView: UIResponder {
     @exclusivity(unchecked) var storedTintColor: UIColor?
     /// The inherited tint, found once (``notifyTintChange()`` forgets it whenever it can change).
     @exclusivity(unchecked) var cachedTint: UIColor?
+    /// Whether ``cachedTint`` was set on this view or an ancestor (not the default blue).
+    @exclusivity(unchecked) private var cachedTintIsExplicit = false
     /// Bumped whenever something that changes the drawing of this view changes; the draw
     /// traversal compares it to reuse cached geometry.
     @exclusivity(unchecked) public internal(set) var appearanceGeneration: UInt64 = 1
@@ -149,11 +151,13 @@ open class UIView: UIResponder {
             if let c = cachedTint { return c }
             var v: UIView? = self
             var found: UIColor = .systemBlue
+            var explicit = false
             while let view = v {
-                if let c = view.storedTintColor { found = c; break }
+                if let c = view.storedTintColor { found = c; explicit = true; break }
                 v = view.superview
             }
             cachedTint = found
+            cachedTintIsExplicit = explicit
             return found
         }
         set {
@@ -164,6 +168,13 @@ open class UIView: UIResponder {
     }
 
     /// Called when the inherited tint changes. Call super when overriding.
+    /// Whether this view or an ancestor set a ``tintColor`` (rather than inheriting the
+    /// default); answered from the tint cache, without walking the superviews each time.
+    var hasExplicitTintColor: Bool {
+        _ = tintColor
+        return cachedTintIsExplicit
+    }
+
     open func tintColorDidChange() {
         setNeedsDisplay()
     }
@@ -197,6 +208,11 @@ open class UIView: UIResponder {
     /// disabled controls dim; see `DrawContext.Dimming`). Standard controls answer true while
     /// disabled; labels while not enabled.
     var drawsDisabledDimmed: Bool { false }
+
+    /// What is drawn over the view's content for its state, after `draw(_:)`: nothing for a
+    /// plain view; a control's hover highlight and focus ring. A method rather than a cast
+    /// to `UIControl` for every view drawn.
+    func drawStateOverlays(in context: DrawContext, bounds: CGRect) {}
 
     /// Draws the view's content in its own coordinates, after its background and border
     /// and before its subviews. The default draws nothing. Use

@@ -241,14 +241,7 @@ open class UISwitch: UIControl {
 
     /// Whether this switch or an ancestor has its own tint (UIKit outlines an off switch
     /// in the tint only when one was set).
-    private var hasExplicitTint: Bool {
-        var v: UIView? = self
-        while let view = v {
-            if view.storedTintColor != nil { return true }
-            v = view.superview
-        }
-        return false
-    }
+    private var hasExplicitTint: Bool { hasExplicitTintColor }
 
     /// Dims as one layer while disabled (the one way disabled controls dim).
     override var drawsDisabledDimmed: Bool { !isEnabled }
