@@ -59,10 +59,17 @@ public final class DrawContext {
 
     init() {}
 
-    /// Starts a drawing pass over a window with `resources`, which the caller holds until
-    /// ``endPass()``; the context is then the current one (``UIGraphicsGetCurrentContext()``).
-    func beginPass(resources: DrawResources?) {
+    /// What the window being drawn measures text with (``UIView/textMeasurer`` of every view
+    /// in it), found once per pass: asking each label's view for it loads its window through
+    /// a weak reference, a slow retain and release every time.
+    @exclusivity(unchecked) private(set) unowned(unsafe) var windowMeasurer: TextMeasuring?
+
+    /// Starts a drawing pass over a window with `resources` and the window's text `measurer`,
+    /// both held by the caller until ``endPass()``; the context is then the current one
+    /// (``UIGraphicsGetCurrentContext()``).
+    func beginPass(resources: DrawResources?, measurer: TextMeasuring) {
         self.resources = resources
+        windowMeasurer = measurer
         white = resources?.whiteTexel ?? (0, 0)
         bakesColors = resources?.bakesColors ?? false
         DrawContext.current = self
@@ -72,6 +79,7 @@ public final class DrawContext {
     /// by every window; a host that shuts down is not referred to from here).
     func endPass() {
         resources = nil
+        windowMeasurer = nil
         DrawContext.current = nil
     }
 

@@ -269,10 +269,13 @@ extension UIWindow {
         let visible = CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
         walk.occupancy.reset(width: Int32(saturating: visible.width.rounded(.up)), height: Int32(saturating: visible.height.rounded(.up)))
         if !isHidden {
-            walk.context.beginPass(resources: resources)   // `resources` outlives the pass: it is our argument
+            // Both outlive the pass: `resources` is our argument, the measurer held here.
+            let measurer = hostTextMeasurer ?? UIApplication.shared.textMeasurer
+            walk.context.beginPass(resources: resources, measurer: measurer)
             _ = updateDrawing(&walk, origin: .zero, visible: visible, clip: nil, opacity: 1, style: style, dimming: nil,
                               backdrop: nil)
             walk.context.endPass()
+            withExtendedLifetime(measurer) {}
         }
         walk.occupancy.finish()
         // Anything a view's drawing invalidated meanwhile went to the window's (now empty) region.

@@ -136,7 +136,7 @@ open class UILabel: UIView {
         guard bounds.width > 0, bounds.height > 0, let ctx = UIGraphicsGetCurrentContext() else { return }
         if !drawLayout.isValid || drawLayout.size != bounds.size {
             drawLayout.invalidate()
-            let m = measurer
+            let m = ctx.windowMeasurer ?? measurer   // the same measurer, found once per pass
             let f = font
             // One line that fits: measured once, no line breaking (most labels and titles).
             if let t = text, !t.isEmpty, t.utf8.count <= TextLayout.shortText, !TextLayout.mayBreakLines(t), case let w = m.size(of: t, font: f).width, w <= bounds.width {

@@ -29,6 +29,28 @@ struct IntrinsicContentSizeTests {
         #expect(UIView().intrinsicContentSize == CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
     }
 
+    /// A new title redraws the title label and lays the button out again; the plate, which
+    /// doesn't depend on the title, keeps its geometry. A title for another state shows only
+    /// in that state.
+    @Test func aNewTitleRedrawsTheLabelNotThePlate() {
+        let button = UIButton(configuration: .tinted())
+        button.frame = CGRect(x: 0, y: 0, width: 120, height: 30)
+        button.setTitle("Start", for: .normal)
+        window.addSubview(button)
+        button.layoutIfNeeded()
+        let plate = button.appearanceGeneration, label = button.titleLabel.appearanceGeneration
+        button.setTitle("Stop", for: .normal)
+        #expect(button.titleLabel.text == "Stop")
+        #expect(button.titleLabel.appearanceGeneration != label, "the label draws the new title")
+        #expect(button.appearanceGeneration == plate, "the plate is not redrawn")
+        #expect(button.needsLayoutPass, "the title is placed again")
+        button.setTitle("Held", for: .highlighted)
+        #expect(button.titleLabel.text == "Stop")
+        button.isHighlighted = true
+        #expect(button.titleLabel.text == "Held")
+        button.removeFromSuperview()
+    }
+
     /// Each case changes a control's natural size through a setter: the stack it is in must
     /// lay out again and give it the new size.
     @Test func settersThatChangeTheNaturalSizeReachTheStack() {

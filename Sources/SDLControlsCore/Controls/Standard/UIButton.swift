@@ -175,7 +175,10 @@ open class UIButton: UIControl {
     /// Sets the title for a state.
     public func setTitle(_ title: String?, for state: State) {
         titles[state.rawValue] = title
-        updateAppearance()
+        // Only the title changed: the label shows it and the content size follows. The
+        // plate, colours and image don't depend on it, so the button itself isn't redrawn
+        // (a game that renames a button every frame re-tessellates only the label).
+        titleLabel.text = currentTitle
         contentSizeChanged()
     }
     /// The title set for a state, else the normal title.
