@@ -77,9 +77,14 @@ open class UILabel: UIView {
     /// unlimited).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let maxWidth = size.width.isFinite && size.width > 0 ? size.width : .greatestFiniteMagnitude
-        let lines = layoutLines(width: maxWidth, maxLines: max(0, numberOfLines))
         let m = measurer
         let lineHeight = m.metrics(of: font).lineHeight
+        // One short line that fits (most labels and titles): one measurement, no line arrays.
+        if let t = text, !t.isEmpty, t.utf8.count <= TextLayout.shortText, !TextLayout.mayBreakLines(t),
+           case let w = m.size(of: t, font: font).width, w <= maxWidth {
+            return CGSize(width: min(w.rounded(.up), maxWidth), height: lineHeight)
+        }
+        let lines = layoutLines(width: maxWidth, maxLines: max(0, numberOfLines))
         let width = lines.map { m.size(of: $0, font: font).width }.max() ?? 0
         return CGSize(width: min(width.rounded(.up), maxWidth), height: lineHeight * CGFloat(max(lines.count, text?.isEmpty == false ? 1 : 0)))
     }
