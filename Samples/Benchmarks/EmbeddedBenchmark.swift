@@ -349,7 +349,7 @@ extension Embedded {
         game.ui.window.setNeedsFullRedraw()
         _ = game.ui.window.buildDrawList(into: list, scale: 1, resources: game.ui.drawResources)
         let a = list.assembled()
-        for (i, v) in grid.controls.enumerated() {
+        for v in grid.controls {
             let f = v.frame
             var fills = 0, fillPx = 0.0, tiles = 0, tilePx = 0.0, tris = 0
             for c in a.commands {

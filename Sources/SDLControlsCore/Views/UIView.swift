@@ -167,7 +167,6 @@ open class UIView: UIResponder {
         }
     }
 
-    /// Called when the inherited tint changes. Call super when overriding.
     /// Whether this view or an ancestor set a ``tintColor`` (rather than inheriting the
     /// default); answered from the tint cache, without walking the superviews each time.
     var hasExplicitTintColor: Bool {
@@ -175,6 +174,7 @@ open class UIView: UIResponder {
         return cachedTintIsExplicit
     }
 
+    /// Called when the inherited tint changes. Call super when overriding.
     open func tintColorDidChange() {
         setNeedsDisplay()
     }
