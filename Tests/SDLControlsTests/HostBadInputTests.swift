@@ -165,6 +165,44 @@ struct HostBadInputTests {
         #expect(!c.isTracking)
     }
 
+    /// Shapes tens of millions of pixels across (a hostile frame) overflowed SDL's software
+    /// rasterizer, which then read texels far outside the atlas (a crash found by the fuzzer:
+    /// seed 7, 500,000 rendered events). Geometry now stays within a band around the viewport:
+    /// the window shows what a view just larger than the window would show, pixel for pixel.
+    @Test(arguments: [CGFloat(1), 2])
+    func hugeShapesDrawTheirVisiblePartAsAWindowSizedOneWould(scale: CGFloat) throws {
+        func pixels(viewFrame: CGRect, radius: CGFloat, stripX: CGFloat) throws -> [UInt32] {
+            let host = try makeHeadlessHost(size: CGSize(width: 320, height: 240), scale: scale)
+            defer { host.shutdown() }
+            let v = UIView(frame: viewFrame)
+            v.backgroundColor = .systemRed
+            v.cornerRadius = radius   // huge: tessellated as triangles, not tiles
+            v.borderWidth = 3
+            v.borderColor = .systemBlue
+            host.window.addSubview(v)
+            // A shape that crosses the window's left edge only, and a label that sits in it.
+            let strip = UIView(frame: CGRect(x: stripX, y: 150, width: 200 - stripX, height: 40))
+            strip.backgroundColor = .systemGreen
+            host.window.addSubview(strip)
+            let label = UILabel(frame: CGRect(x: 20, y: 200, width: 200, height: 30))
+            label.text = "Still here"
+            host.window.addSubview(label)
+            host.update()
+            host.renderFrame()
+            return host.readPixels().pixels
+        }
+        // The huge view's corners, border and rounding lie far outside; inside the window it
+        // is a plain red fill, as a view reaching 40 points past each edge would be.
+        // Millions of pixels across at 1× and 2×, inside the geometry limits (±2^24 points, and
+        // shapes up to 2^24 pixels); far beyond the rasterizer's range.
+        let huge = try pixels(viewFrame: CGRect(x: -4e6, y: -4e6, width: 8e6, height: 8e6), radius: 1e6, stripX: -4e6)
+        let fitting = try pixels(viewFrame: CGRect(x: -40, y: -40, width: 400, height: 320), radius: 30, stripX: -40)
+        #expect(huge.count == fitting.count && !huge.isEmpty)
+        let differing = zip(huge, fitting).filter { $0 != $1 }.count   // a count, not a diff of 76,800 pixels
+        #expect(differing == 0)
+        #expect(huge.contains(0xFFFF_3B30), "the huge view's red fills the window")
+    }
+
     @Test func aDuplicateFingerDownEndsTheOldTouchFirst() throws {
         let host = try makeHeadlessHost(size: CGSize(width: 400, height: 200))
         defer { host.shutdown() }

@@ -237,7 +237,15 @@ final class SDLRenderBackend: DrawResources {
         var lastClip: PixelRect?? = .none
         var lastTexture: TextureHandle?
         let renderer = self.renderer
-        list.assemble(offsetX: offsetX, offsetY: offsetY) { command, vertices, indices in
+        // SDL's software rasterizer computes edge functions in 32-bit fixed point and overflows
+        // (reading texels far outside the texture) on triangles more than about 23,000 pixels
+        // across; a hostile frame makes such shapes. Nothing is drawn outside the viewport, so
+        // every vertex stays within `guardBand` pixels of it (vertices are viewport-relative).
+        var viewport = SDL_Rect()
+        SDL_RenderGetViewport(renderer, &viewport)
+        let g = SDLRenderBackend.guardBand
+        let band = PixelRect(x: -g, y: -g, width: max(0, viewport.w) &+ 2 * g, height: max(0, viewport.h) &+ 2 * g)
+        list.assemble(offsetX: offsetX, offsetY: offsetY, within: band) { command, vertices, indices in
             var clip = command.clip
             if let limit { clip = clip.map { $0.intersection(limit) } ?? limit }
             if lastClip == nil || lastClip! != clip {
@@ -263,6 +271,12 @@ final class SDLRenderBackend: DrawResources {
             counters.indices += command.indexCount
         }
     }
+
+    /// How far (pixels) geometry may reach outside the viewport before its vertices are pulled
+    /// in (see ``submit(_:limit:offsetX:offsetY:counters:)``): wider than any shadow or focus
+    /// ring, small enough that a 16,384-pixel target plus the band stays inside the software
+    /// rasterizer's range.
+    static let guardBand: Int32 = 1024
 
     func destroy() {
         recentChains.removeAll()

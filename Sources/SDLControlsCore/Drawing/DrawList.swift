@@ -213,9 +213,18 @@ public final class DrawList {
     ///
     /// `offsetX` / `offsetY` move everything (vertices and clips) by whole pixels: drawing
     /// into a texture that holds one region of the window.
+    ///
+    /// `within` (in the moved coordinates), when given, is a band no vertex leaves: a block
+    /// that reaches outside it has its vertex positions clamped to it (texture coordinates
+    /// kept). Renderers that rasterize in 32-bit fixed point (SDL's software renderer) overflow
+    /// on triangles tens of thousands of pixels across; inside the band nothing changes, and
+    /// an axis-aligned quad that crosses it keeps the same pixels inside.
     public func assemble(maxVertices: Int = DrawList.defaultMaxVertices, offsetX: Int32 = 0, offsetY: Int32 = 0,
+                         within band: PixelRect? = nil,
                          _ body: (DrawCommand, UnsafeBufferPointer<DrawVertex>, UnsafeBufferPointer<Int32>) -> Void) {
         let ox = Float(offsetX), oy = Float(offsetY)
+        let bx0 = band.map { Float($0.x) } ?? 0, by0 = band.map { Float($0.y) } ?? 0
+        let bx1 = band.map { Float($0.x) + Float($0.width) } ?? 0, by1 = band.map { Float($0.y) + Float($0.height) } ?? 0
         let limit = max(1024, maxVertices)
         let buffer = scratch
         buffer.removeAll()
@@ -242,7 +251,18 @@ public final class DrawList {
                 open = DrawCommand(texture: seg.texture, clip: clip, indexStart: buffer.indexCount, indexCount: 0,
                                    vertexStart: buffer.vertexCount, vertexCount: 0)
             }
-            buffer.append(seg, of: geometry, dx: item.dx + ox, dy: item.dy + oy, indexBase: Int32(buffer.vertexCount - open!.vertexStart))
+            let dx = item.dx + ox, dy = item.dy + oy
+            var clamp: (x0: Float, y0: Float, x1: Float, y1: Float)?
+            if band != nil {
+                // The block's extent (its cached pixel bounds, moved): only blocks that leave
+                // the band pay for clamping.
+                let lb = item.cache.localBounds
+                let x0 = Float(lb.x) + dx, y0 = Float(lb.y) + dy
+                if !(x0 >= bx0 && y0 >= by0 && x0 + Float(lb.width) <= bx1 && y0 + Float(lb.height) <= by1) {
+                    clamp = (bx0, by0, bx1, by1)
+                }
+            }
+            buffer.append(seg, of: geometry, dx: dx, dy: dy, indexBase: Int32(buffer.vertexCount - open!.vertexStart), clamp: clamp)
             open!.indexCount += seg.indexCount
             open!.vertexCount += seg.vertexCount
         }

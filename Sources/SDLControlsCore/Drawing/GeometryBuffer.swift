@@ -111,17 +111,28 @@ final class GeometryBuffer {
     }
 
     /// Appends `segment` of `source` translated by (`dx`, `dy`), its indices offset by
-    /// `indexBase` (the position of its first vertex in the command that will draw it).
-    func append(_ segment: Segment, of source: GeometryBuffer, dx: Float, dy: Float, indexBase: Int32) {
+    /// `indexBase` (the position of its first vertex in the command that will draw it), with
+    /// positions clamped to `clamp` when given (see ``DrawList/assemble(maxVertices:offsetX:offsetY:within:_:)``).
+    func append(_ segment: Segment, of source: GeometryBuffer, dx: Float, dy: Float, indexBase: Int32,
+                clamp: (x0: Float, y0: Float, x1: Float, y1: Float)? = nil) {
         let n = segment.vertexCount, m = segment.indexCount
         reserve(vertices: n, indices: m)
         let src = source.vertices + segment.vertexStart
         let dst = vertices + vertexCount
-        for k in 0..<n {
-            var v = src[k]
-            v.x += dx
-            v.y += dy
-            dst[k] = v
+        if let c = clamp {
+            for k in 0..<n {
+                var v = src[k]
+                v.x = Swift.min(Swift.max(v.x + dx, c.x0), c.x1)
+                v.y = Swift.min(Swift.max(v.y + dy, c.y0), c.y1)
+                dst[k] = v
+            }
+        } else {
+            for k in 0..<n {
+                var v = src[k]
+                v.x += dx
+                v.y += dy
+                dst[k] = v
+            }
         }
         let si = source.indices + segment.indexStart
         let di = indices + indexCount

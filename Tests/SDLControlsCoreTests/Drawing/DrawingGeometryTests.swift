@@ -29,6 +29,32 @@ struct DrawingGeometryTests {
         return list.assembled()
     }
 
+    /// With a band, no assembled vertex leaves it, and blocks inside it come out exactly as
+    /// without one (only blocks that reach outside pay for clamping).
+    @Test func assemblingWithinABandKeepsEveryVertexInsideAndLeavesInsideBlocksAlone() {
+        let small = UIView(frame: CGRect(x: 10, y: 10, width: 50, height: 20))
+        small.backgroundColor = .systemBlue
+        small.cornerRadius = 6
+        let huge = UIView(frame: CGRect(x: -4e6, y: 40, width: 8e6, height: 8e6))
+        huge.backgroundColor = .systemRed
+        huge.cornerRadius = 1e6
+        window.addSubview(small)
+        window.addSubview(huge)
+        defer { small.removeFromSuperview(); huge.removeFromSuperview() }
+        let list = DrawList()
+        window.buildDrawList(into: list, scale: 1, resources: nil)
+        let band = PixelRect(x: -100, y: -100, width: 400, height: 400)
+        var free: [DrawVertex] = [], banded: [DrawVertex] = []
+        list.assemble(maxVertices: Int.max / 4) { c, v, _ in free.append(contentsOf: v[c.vertexStart..<c.vertexStart + c.vertexCount]) }
+        list.assemble(maxVertices: Int.max / 4, within: band) { c, v, _ in banded.append(contentsOf: v[c.vertexStart..<c.vertexStart + c.vertexCount]) }
+        #expect(free.count == banded.count && !free.isEmpty)
+        #expect(free.contains { $0.x < -1e5 }, "the huge shape reaches far outside without a band")
+        #expect(banded.allSatisfy { $0.x >= -100 && $0.x <= 300 && $0.y >= -100 && $0.y <= 300 })
+        // The small view's block comes first (drawn first) and is untouched.
+        let smallCount = free.prefix { $0.b > $0.r }.count   // blue before red
+        #expect(smallCount > 0 && Array(free.prefix(smallCount)) == Array(banded.prefix(smallCount)))
+    }
+
     /// Colour components become bytes as `rounded()` would round them (without its library
     /// call): every 1/255 step, every half step between, and 10,000 values spread between.
     @Test func colourComponentsRoundAsRoundedDoes() {
