@@ -73,11 +73,12 @@ xvfb-check: dev-deps
 
 
 # Issue 10's fuzzer (see README, "Fuzzing, leaks and soak"). fuzz is what CI runs: 200,000
-# update-only events and 5,000 scripts, then 10,000 events with rendering; exits 1 on an
-# invariant violation. fuzz-long: 10,000,000 events on two cores (two seeds, update-only).
+# update-only events and 5,000 scripts, then 100,000 events with rendering; exits 1 on an
+# invariant violation. fuzz-long: 10,000,000 events on two cores (two seeds, update-only),
+# then 500,000 rendered events (drawing is where huge shapes met SDL's rasterizer).
 fuzz: deps
 	$(SWIFT) run -c release controls-fuzz --seed 1 --events 200000 --update-only --scripts 5000
-	$(SWIFT) run -c release controls-fuzz --seed 2 --events 10000
+	$(SWIFT) run -c release controls-fuzz --seed 2 --events 100000
 
 fuzz-long: deps
 	$(SWIFT) build -c release --product controls-fuzz
@@ -85,6 +86,7 @@ fuzz-long: deps
 	.build/release/controls-fuzz --seed 202 --events 5000000 --update-only > /tmp/controls-fuzz-202.txt; \
 	first=$$?; wait $$!; second=$$?; cat /tmp/controls-fuzz-101.txt /tmp/controls-fuzz-202.txt; \
 	test $$first -eq 0 -a $$second -eq 0
+	.build/release/controls-fuzz --seed 7 --events 500000
 
 # Every sample for 1,000 frames (LEAK_FRAMES) under AddressSanitizer's LeakSanitizer:
 # fails on any byte directly or indirectly lost. Nothing to install: the Swift toolchain has it.
