@@ -126,7 +126,7 @@ public struct DrawCommand: Hashable, Sendable {
 /// blocks of geometry to draw, in order, each with its translation and clip.
 ///
 /// Geometry is stored once, in each view's cache, in the view's own pixel coordinates; the
-/// list holds references and integer translations, and ``DrawList/assemble(maxVertices:offsetX:offsetY:_:)`` copies
+/// list holds references and integer translations, and ``DrawList/assemble(maxVertices:offsetX:offsetY:within:_:)`` copies
 /// the blocks into bounded reusable buffers (translated, indices offset per command) for the
 /// host to submit with `SDL_RenderGeometry`. A new command starts only when the texture or
 /// the clip changes, or the buffer is full.
@@ -186,7 +186,7 @@ public final class DrawList {
         }
     }
 
-    /// The commands ``DrawList/assemble(maxVertices:offsetX:offsetY:_:)`` would hand out (texture and clip changes and
+    /// The commands ``DrawList/assemble(maxVertices:offsetX:offsetY:within:_:)`` would hand out (texture and clip changes and
     /// full buffers start new ones), without copying any geometry.
     public func commandCount(maxVertices: Int = DrawList.defaultMaxVertices) -> Int {
         let limit = max(1024, maxVertices)
