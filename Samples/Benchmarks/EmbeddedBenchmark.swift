@@ -157,24 +157,12 @@ enum Embedded {
 
     /// The peer's side of one round (a fresh process).
     static func runPeer(_ path: String, _ s: Scenario, frames: Int, warmup: Int, window: CGSize? = nil) throws -> Round {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = s.peerArguments(frames: frames, warmup: warmup)
-            + (window.map { ["--window", "\(Int($0.width))x\(Int($0.height))"] } ?? [])
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "dummy"
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last(where: { $0.hasPrefix("{") }),
-              let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            throw BenchError.childFailed("imgui peer \(s.peerArguments(frames: frames, warmup: warmup)) exited \(process.terminationStatus)")
-        }
+        let arguments = s.peerArguments(frames: frames, warmup: warmup)
+            + (window.map { ["--window", "\(Int($0.width))x\(Int($0.height))"] } ?? [])
+        let object = try ChildProcess.lastJSONObject(path, arguments, environment: env, quiet: true,
+                                                     label: "imgui peer \(s.peerArguments(frames: frames, warmup: warmup))")
         func phase(_ key: String, _ stat: String) -> Double { ((object[key] as? [String: Any])?[stat] as? NSNumber)?.doubleValue ?? .nan }
         return Round(frameMedian: phase("frame_ms", "p50"), frameMean: phase("frame_ms", "mean"), uiMedian: phase("ui_ms", "p50"),
                      uiMean: phase("ui_ms", "mean"), verticesPerControl: (object["vertices_per_widget"] as? NSNumber)?.doubleValue ?? .nan,
@@ -241,20 +229,7 @@ enum Embedded {
 
     /// Runs this executable with `arguments` and returns its last JSON line.
     static func spawnSelf(_ arguments: [String]) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last(where: { $0.hasPrefix("{") }),
-              let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            throw BenchError.childFailed("\(arguments) exited \(process.terminationStatus)")
-        }
-        return object
+        try ChildProcess.lastJSONObject(CommandLine.arguments[0], arguments, label: "\(arguments)")
     }
 
     static func median(_ v: [Double]) -> Double {

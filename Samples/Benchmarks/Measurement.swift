@@ -105,3 +105,39 @@ enum ProcessMemory {
         Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
     }
 }
+
+/// Fresh processes: memory, start-up, idle CPU and the ImGui peer are measured in children,
+/// which print one JSON object as their last line.
+enum ChildProcess {
+    /// Runs `path` with `arguments` (and `environment` when given; the child's standard error
+    /// dropped when `quiet`) and returns the last line of its output that starts with "{";
+    /// throws naming `label`, the exit status and the output when it fails or prints none.
+    static func lastJSONLine(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                             quiet: Bool = false, label: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        if quiet { process.standardError = FileHandle.nullDevice }
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0, let line = text.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else {
+            throw BenchError.childFailed("\(label) exited \(process.terminationStatus)" + (text.isEmpty ? "" : ": \(text)"))
+        }
+        return String(line)
+    }
+
+    /// ``lastJSONLine(_:_:environment:quiet:label:)`` read as a JSON object.
+    static func lastJSONObject(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                               quiet: Bool = false, label: String) throws -> [String: Any] {
+        let line = try lastJSONLine(path, arguments, environment: environment, quiet: quiet, label: label)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw BenchError.childFailed("\(label) printed no JSON object: \(line)")
+        }
+        return object
+    }
+}

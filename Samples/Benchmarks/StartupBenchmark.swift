@@ -55,19 +55,7 @@ enum StartupBenchmark {
     /// In the parent: runs the child and returns its line.
     static func spawn(n: Int, windowFor: Int) throws -> String {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: exe)
-        process.arguments = [childFlag, String(n), String(windowFor)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0, let line = text.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else {
-            throw BenchError.childFailed("startup child n=\(n) exited \(process.terminationStatus): \(text)")
-        }
-        return String(line)
+        return try ChildProcess.lastJSONLine(exe, [childFlag, String(n), String(windowFor)], label: "startup child n=\(n)")
     }
 
     /// Reads a number out of a child's line (its own flat JSON object).

@@ -573,8 +573,7 @@ public final class SDLHost {
         guard isUsable else { return }
         // Components, not resolvedColor(with:): that creates a UIColor, a heap allocation every frame.
         let c = clearColor.resolvedComponents(with: window.userInterfaceStyle)
-        SDL_SetRenderDrawColor(renderer, UInt8((c.red * 255).rounded()), UInt8((c.green * 255).rounded()),
-                               UInt8((c.blue * 255).rounded()), UInt8((c.alpha * 255).rounded()))
+        SDL_SetRenderDrawColor(renderer, UIColor.byte(c.red), UIColor.byte(c.green), UIColor.byte(c.blue), UIColor.byte(c.alpha))
         let clearStart = RenderTimings.threadCPUTime()
         SDL_RenderClear(renderer)
         let clear = RenderTimings.threadCPUTime() - clearStart

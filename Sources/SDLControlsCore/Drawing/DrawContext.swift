@@ -253,16 +253,7 @@ public final class DrawContext {
         }
         let a = c.alpha * opacity * alphaFactor
         guard a > 0.5 / 255 else { return nil }
-        return SIMD4(Self.byte(c.red), Self.byte(c.green), Self.byte(c.blue), Self.byte(a))
-    }
-
-    /// A component in 0...1 (UIColor clamps its own) as 0...255, rounded half up as
-    /// `rounded()` rounds non-negative values, without its library call (every fill and line
-    /// of text resolves four); out of range saturates and NaN is 0.
-    @inline(__always)
-    static func byte(_ v: CGFloat) -> UInt8 {
-        let x = v * 255 + 0.5
-        return x >= 255 ? 255 : (x > 0 ? UInt8(x) : 0)
+        return SIMD4(UIColor.byte(c.red), UIColor.byte(c.green), UIColor.byte(c.blue), UIColor.byte(a))
     }
 
     /// ARGB8888 of a colour.

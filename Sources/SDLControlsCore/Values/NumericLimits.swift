@@ -70,18 +70,10 @@ extension Int32 {
         }
     }
 
-    /// The same for `Float` (vertex coordinates: a redrawn view's pixel bounds). The largest
-    /// `Float` below 2³¹ is 2,147,483,520, so everything under the bound converts exactly.
+    /// The same for `Float` (vertex coordinates: a redrawn view's pixel bounds), through the
+    /// `CGFloat` one: every `Float` is exactly a `CGFloat`, so the results are the same.
     @inlinable
     package init(saturating value: Float) {
-        if value.isNaN {
-            self = 0
-        } else if value <= -2_147_483_648 {
-            self = .min
-        } else if value >= 2_147_483_648 {
-            self = .max
-        } else {
-            self = Int32(value)
-        }
+        self.init(saturating: CGFloat(value))
     }
 }

@@ -79,8 +79,16 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
 
     /// The components packed as 8-bit RGBA.
     public var rgba8: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        (UInt8((red * 255).rounded()), UInt8((green * 255).rounded()),
-         UInt8((blue * 255).rounded()), UInt8((alpha * 255).rounded()))
+        (Self.byte(red), Self.byte(green), Self.byte(blue), Self.byte(alpha))
+    }
+
+    /// A component in 0...1 (components are clamped there) as 0...255, rounded half up as
+    /// `rounded()` rounds non-negative values, without its library call (drawing resolves four
+    /// per fill and line of text); out of range saturates and NaN is 0.
+    @inline(__always)
+    package static func byte(_ v: CGFloat) -> UInt8 {
+        let x = v * 255 + 0.5
+        return x >= 255 ? 255 : (x > 0 ? UInt8(x) : 0)
     }
 
     /// Two colours are equal when all components (and dark variants) are equal.

@@ -79,10 +79,8 @@ open class UILabel: UIView {
         let maxWidth = size.width.isFinite && size.width > 0 ? size.width : .greatestFiniteMagnitude
         let m = measurer
         let lineHeight = m.metrics(of: font).lineHeight
-        // One short line that fits (most labels and titles): one measurement, no line arrays.
-        if let t = text, !t.isEmpty, t.utf8.count <= TextLayout.shortText, !TextLayout.mayBreakLines(t),
-           case let w = m.size(of: t, font: font).width, w <= maxWidth {
-            return CGSize(width: min(w.rounded(.up), maxWidth), height: lineHeight)
+        if let t = text, !t.isEmpty, let w = TextLayout.oneLineWidth(t, font: font, fitting: maxWidth, measurer: m) {
+            return CGSize(width: min(w.rounded(.up), maxWidth), height: lineHeight)   // no line arrays
         }
         let lines = layoutLines(width: maxWidth, maxLines: max(0, numberOfLines))
         let width = lines.map { m.size(of: $0, font: font).width }.max() ?? 0
@@ -144,7 +142,7 @@ open class UILabel: UIView {
             let m = ctx.windowMeasurer ?? measurer   // the same measurer, found once per pass
             let f = font
             // One line that fits: measured once, no line breaking (most labels and titles).
-            if let t = text, !t.isEmpty, t.utf8.count <= TextLayout.shortText, !TextLayout.mayBreakLines(t), case let w = m.size(of: t, font: f).width, w <= bounds.width {
+            if let t = text, !t.isEmpty, let w = TextLayout.oneLineWidth(t, font: f, fitting: bounds.width, measurer: m) {
                 drawLayout.lines.append(t)
                 drawLayout.widths.append(w)
             } else {
@@ -233,14 +231,22 @@ public enum TextLayout {
         return false
     }
 
+    /// The width of `text` when it is one short line that fits in `width` (most labels and
+    /// titles): one measurement and no line breaking; nil when it must be broken or truncated.
+    /// The one test of that case, for measuring, drawing and ``lines(_:font:width:maxLines:mode:measurer:)``.
+    static func oneLineWidth(_ text: String, font: UIFont, fitting width: CGFloat, measurer: TextMeasuring) -> CGFloat? {
+        guard text.utf8.count <= shortText, !mayBreakLines(text) else { return nil }
+        let w = measurer.size(of: text, font: font).width
+        return w <= width ? w : nil
+    }
+
     /// Breaks `text` into lines no wider than `width`, at most `maxLines` (0: unlimited),
     /// truncating the last line per `mode`. Explicit newlines always break.
     public static func lines(_ text: String, font: UIFont, width: CGFloat, maxLines: Int, mode: NSLineBreakMode,
                              measurer: TextMeasuring) -> [String] {
         let limit = width > 0 ? width : .greatestFiniteMagnitude
         func fits(_ s: String) -> Bool { measurer.size(of: s, font: font).width <= limit }
-        // One line that fits needs no breaking and no truncation (most labels and titles).
-        if text.utf8.count <= shortText, !mayBreakLines(text), fits(text) { return [text] }
+        if oneLineWidth(text, font: font, fitting: limit, measurer: measurer) != nil { return [text] }
         let guess = firstGuess(width: limit, font: font)
         var result: [String] = []
         // Whether text is left that no line shows (the last line then gets an ellipsis).

@@ -62,9 +62,9 @@ struct DrawingGeometryTests {
         // Spread evenly and reproducibly: multiples of the golden ratio, fractional parts.
         for k in 1...10_000 { values.append((CGFloat(k) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1)) }
         for v in values {
-            #expect(DrawContext.byte(v) == UInt8((v * 255).rounded()), "\(v)")
+            #expect(UIColor.byte(v) == UInt8((v * 255).rounded()), "\(v)")
         }
-        #expect(DrawContext.byte(.nan) == 0 && DrawContext.byte(-1) == 0 && DrawContext.byte(7) == 255 && DrawContext.byte(.infinity) == 255)
+        #expect(UIColor.byte(.nan) == 0 && UIColor.byte(-1) == 0 && UIColor.byte(7) == 255 && UIColor.byte(.infinity) == 255)
     }
 
     /// Whether every triangle pair is an axis-aligned quad (what the software renderer fills

@@ -239,10 +239,6 @@ open class UISwitch: UIControl {
         setNeedsDisplay()
     }
 
-    /// Whether this switch or an ancestor has its own tint (UIKit outlines an off switch
-    /// in the tint only when one was set).
-    private var hasExplicitTint: Bool { hasExplicitTintColor }
-
     /// Dims as one layer while disabled (the one way disabled controls dim).
     override var drawsDisabledDimmed: Bool { !isEnabled }
 
@@ -268,7 +264,8 @@ open class UISwitch: UIControl {
         if pos > 0 {
             ctx.withAlpha(pos) { ctx.fillRoundedRect(track, radius: radius, color: onColor) }
         }
-        if hasExplicitTint && pos < 1 {
+        // UIKit outlines an off switch in the tint only when this switch or an ancestor set one.
+        if hasExplicitTintColor && pos < 1 {
             let tint: UIColor = tintColor
             ctx.withAlpha(1 - pos) { ctx.strokeRoundedRect(track, radius: radius, width: 1.5 * s, color: tint) }
         }
