@@ -100,3 +100,66 @@ struct GlyphTextTests {
         #expect(host.counters.atlasResets == 0 && host.counters.glyphRunsRasterized == 0, "steady again")
     }
 }
+
+/// A label of one line is laid out once when drawn and placed by that layout's width: the
+/// ink of right-aligned and centred text sits where the alignment puts it.
+@MainActor
+struct LabelAlignmentTests {
+    private func inkExtent(_ alignment: NSTextAlignment, scale: CGFloat) throws -> (left: Int, right: Int, width: CGFloat) {
+        let host = try makeHeadlessHost(size: CGSize(width: 300, height: 40), scale: scale)
+        defer { host.shutdown() }
+        host.window.backgroundColor = .white
+        let label = UILabel(frame: CGRect(x: 10, y: 5, width: 280, height: 30))
+        label.text = "Aligned text"
+        label.textAlignment = alignment
+        host.window.addSubview(label)
+        host.update()
+        host.renderFrame()
+        let px = host.readPixels()
+        var left = Int.max, right = -1
+        for y in 0..<px.height {
+            for x in 0..<px.width where px.pixels[y * px.width + x] & 0xFF < 128 {
+                left = min(left, x)
+                right = max(right, x)
+            }
+        }
+        return (left, right, label.sizeThatFits(.zero).width)
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func rightAlignedTextEndsAtTheRightEdge(scale: Double) throws {
+        let s = CGFloat(scale)
+        let ink = try inkExtent(.right, scale: s)
+        let edge = Int(290 * s)
+        #expect(ink.right <= edge + 1)
+        #expect(ink.right >= edge - Int(2 * s) - 1)
+        #expect(ink.left >= Int((290 - ink.width) * s) - 2)
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func centredTextIsCentred(scale: Double) throws {
+        let s = CGFloat(scale)
+        let ink = try inkExtent(.center, scale: s)
+        let middle = CGFloat(ink.left + ink.right + 1) / 2
+        #expect(abs(middle - 150 * s) <= 2 * s)
+        #expect(ink.left > Int(10 * s) + 20)
+    }
+
+    @Test func textWiderThanTheLabelStillBreaksOrTruncates() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 120, height: 40))
+        defer { host.shutdown() }
+        host.window.backgroundColor = .white
+        let label = UILabel(frame: CGRect(x: 10, y: 5, width: 60, height: 30))
+        label.text = "A line far wider than its label"
+        host.window.addSubview(label)
+        host.update()
+        host.renderFrame()
+        let px = host.readPixels()
+        var right = -1
+        for y in 0..<px.height {
+            for x in 0..<px.width where px.pixels[y * px.width + x] & 0xFF < 128 { right = max(right, x) }
+        }
+        #expect(right >= 40)          // something is drawn
+        #expect(right <= 70 + 1)      // nothing past the label's right edge: it was truncated
+    }
+}

@@ -48,6 +48,8 @@ public final class DrawContext {
     @exclusivity(unchecked) private var path: [SIMD2<Float>] = []
     @exclusivity(unchecked) private var normals: [SIMD2<Float>] = []
     @exclusivity(unchecked) private var glyphRun = GlyphRun()
+    /// The vertex colour of the line in `glyphRun` (see ``prepareText(_:font:color:)``).
+    @exclusivity(unchecked) private var preparedColor = SIMD4<UInt8>(0, 0, 0, 0)
     /// Unit quarter circles by segment count (index n: n + 1 points from 0 to π/2).
     @exclusivity(unchecked) private var arcTables: [[SIMD2<Float>]] = []
     @exclusivity(unchecked) private var profile: [UInt8] = []
@@ -93,6 +95,7 @@ public final class DrawContext {
         self.style = style
         alphaFactor = 1
         out.removeAll()
+        glyphRun.quads.removeAll(keepingCapacity: true)   // nothing prepared by another view
     }
 
     // MARK: Public drawing API (view coordinates, points)
@@ -188,17 +191,33 @@ public final class DrawContext {
     /// (the same width ``size(of:font:)`` measures).
     @discardableResult
     public func drawText(_ text: String, font: UIFont, color: UIColor, at point: CGPoint) -> CGSize {
-        guard !text.isEmpty, let c = rgba(color), let resources, point.x.isFinite, point.y.isFinite else { return .zero }
+        guard point.x.isFinite, point.y.isFinite, let size = prepareText(text, font: font, color: color) else { return .zero }
+        drawPreparedText(at: point)
+        return size
+    }
+
+    /// Lays out one line of `text` for ``drawPreparedText(at:)`` and returns its size in
+    /// points (the size ``size(of:font:)`` measures); nil when nothing would be drawn (empty
+    /// text, a transparent colour, no host, a full atlas). A control that places text by its
+    /// width (centred, right-aligned) measures and draws it with one layout this way.
+    func prepareText(_ text: String, font: UIFont, color: UIColor) -> CGSize? {
+        guard !text.isEmpty, let c = rgba(color), let resources else { return nil }
         let key = bakesColors ? DrawContext.pack(c) : 0xFFFF_FFFF
-        guard resources.layoutGlyphs(text, font: font, scale: scale, color: key, into: &glyphRun) else { return .zero }
+        guard resources.layoutGlyphs(text, font: font, scale: scale, color: key, into: &glyphRun) else { return nil }
+        preparedColor = bakesColors ? SIMD4<UInt8>(255, 255, 255, 255) : c
+        return CGSize(width: CGFloat(glyphRun.width) / scale, height: CGFloat(glyphRun.height) / scale)
+    }
+
+    /// Draws the line ``prepareText(_:font:color:)`` laid out last, its top-left at `point`.
+    func drawPreparedText(at point: CGPoint) {
+        guard point.x.isFinite, point.y.isFinite else { return }
         // Whole pixels: glyphs rasterized at pixel size stay crisp.
         let p = pixel(point)
-        let x0 = p.x.rounded(), y0 = p.y.rounded()
-        let vc = bakesColors ? SIMD4<UInt8>(255, 255, 255, 255) : c
+        let x0 = p.x.pixelRounded(), y0 = p.y.pixelRounded()
+        let vc = preparedColor
         for q in glyphRun.quads {
             quad(x0 + q.x0, y0 + q.y0, x0 + q.x1, y0 + q.y1, region: q.region, color: vc)
         }
-        return CGSize(width: CGFloat(glyphRun.width) / scale, height: CGFloat(glyphRun.height) / scale)
     }
 
     /// Draws an image stretched into `rect`, tinted by `tint` (white keeps its colours).
@@ -276,7 +295,7 @@ public final class DrawContext {
     /// from the scale and the phase must not create hairline strips).
     @inline(__always)
     private static func snap(_ v: Float) -> Float {
-        let r = v.rounded()
+        let r = v.pixelRounded()
         return abs(v - r) < 0.002 ? r : v
     }
 
@@ -305,7 +324,7 @@ public final class DrawContext {
         guard x1 > x0, y1 > y0 else { return }
         var color = c
         if coverage < 1 {
-            let a = (Float(c.w) * coverage).rounded()
+            let a = (Float(c.w) * coverage).pixelRounded()
             guard a >= 1 else { return }
             color.w = UInt8(a)
         }
@@ -335,10 +354,10 @@ public final class DrawContext {
         private(set) var count = 0
 
         init(_ a: Float, _ b: Float) {
-            let ia = a.rounded(.up), ib = b.rounded(.down)
+            let ia = a.pixelRounded(.up), ib = b.pixelRounded(.down)
             if ia > ib {
                 // Inside one pixel.
-                let p = a.rounded(.down)
+                let p = a.pixelRounded(.down)
                 add((p, p + 1, b - a))
                 return
             }
@@ -373,8 +392,8 @@ public final class DrawContext {
                               color c: SIMD4<UInt8>) {
         guard r.x0.isFinite, r.y0.isFinite, r.x1.isFinite, r.y1.isFinite else { return }
         // The rounded rectangle in whole pixels.
-        let X0 = r.x0.rounded(), Y0 = r.y0.rounded()
-        let W = max(1, (r.x1 - r.x0).rounded()), H = max(1, (r.y1 - r.y0).rounded())
+        let X0 = r.x0.pixelRounded(), Y0 = r.y0.pixelRounded()
+        let W = max(1, (r.x1 - r.x0).pixelRounded()), H = max(1, (r.y1 - r.y0).pixelRounded())
         let limit: Float = 16_777_216
         guard W < limit, H < limit, abs(X0) < limit, abs(Y0) < limit else { return }
         let rad = min(radius, min(W, H) / 2)
@@ -387,21 +406,21 @@ public final class DrawContext {
         case .stroke(let w):
             let s = min(w, min(W, H) / 2)
             guard s > 0 else { return }
-            tileStyle = .stroke(width16: Int32((s * 16).rounded()))
+            tileStyle = .stroke(width16: Int32((s * 16).pixelRounded()))
             extent = max(rad, s)
         case .blur(let b):
-            pad = (b / 2).rounded(.up)
-            tileStyle = .blur(blur16: Int32((b * 16).rounded()))
+            pad = (b / 2).pixelRounded(.up)
+            tileStyle = .blur(blur16: Int32((b * 16).pixelRounded()))
             extent = pad + max(rad, b / 2)
         }
         let bx = X0 - pad, by = Y0 - pad, bw = Int32(W + 2 * pad), bh = Int32(H + 2 * pad)
-        let T = max(1, Int32(min(extent, limit).rounded(.up)))
+        let T = max(1, Int32(min(extent, limit).pixelRounded(.up)))
         let small = Int64(bw) * Int64(bh) <= Int64(DrawContext.wholeTileArea)
         guard T <= DrawContext.maximumTileCorner || small else {
             trianglesForRoundedShape(X0, Y0, W, H, radius: rad, style: style, color: c)
             return
         }
-        let radius16 = Int32((rad * 16).rounded())
+        let radius16 = Int32((rad * 16).pixelRounded())
         let baked = bakesColors
         let keyColor = baked ? DrawContext.pack(c) : 0xFFFF_FFFF
         let vc = baked ? SIMD4<UInt8>(255, 255, 255, 255) : c
@@ -470,7 +489,7 @@ public final class DrawContext {
             let cov = ShapeTileKey.coverage(px: horizontal ? 524_288 : along, py: horizontal ? along : 524_288,
                                             boxWidth: horizontal ? 0 : length, boxHeight: horizontal ? length : 0,
                                             pad: Int32(pad), radius: Double(radius), style: style)
-            profile.append(UInt8((Double(c.w) * cov).rounded()))
+            profile.append(UInt8((Double(c.w) * cov).pixelRounded()))
         }
         var k = 0
         while k < rows {
@@ -524,7 +543,7 @@ public final class DrawContext {
         let step = 2 * acos(max(-1, min(1, 1 - 0.3 / radius)))
         // A huge radius makes 1 - 0.3 / radius round to 1 in Float, so step is 0 and the
         // quotient infinite: clamp before converting.
-        return Int(max(3, min(64, ((Float.pi / 2) / step).rounded(.up))))
+        return Int(max(3, min(64, ((Float.pi / 2) / step).pixelRounded(.up))))
     }
 
     /// Corner arcs of a rounded rectangle, clockwise on screen (y down).
@@ -682,7 +701,7 @@ public final class DrawContext {
         let perPoint = thin ? 3 : 4
         var color = c
         let half = thin ? 0 : (thickness - 1) / 2
-        if thin { color.w = UInt8((Float(c.w) * thickness).rounded()) }
+        if thin { color.w = UInt8((Float(c.w) * thickness).pixelRounded()) }
         let segs = closed ? n : n - 1
         let base = out.segmentBase(for: .atlas)
         out.reserve(vertices: perPoint * n, indices: segs * (perPoint - 1) * 6)

@@ -49,9 +49,9 @@ final class ViewDrawCache {
         if geometry.vertexCount == 0 || !(x1 > x0) || !(y1 > y0) {
             localBounds = .zero
         } else {
-            let fx0 = x0.rounded(.down), fy0 = y0.rounded(.down)
+            let fx0 = x0.pixelRounded(.down), fy0 = y0.pixelRounded(.down)
             localBounds = PixelRect(x: Int32(saturating: fx0), y: Int32(saturating: fy0),
-                                    width: Int32(saturating: x1.rounded(.up) - fx0), height: Int32(saturating: y1.rounded(.up) - fy0))
+                                    width: Int32(saturating: x1.pixelRounded(.up) - fx0), height: Int32(saturating: y1.pixelRounded(.up) - fy0))
         }
     }
 }
@@ -399,7 +399,7 @@ extension UIView {
         var changed = !wasDrawn
         // Off-screen: skip this view's own drawing; subviews may still lie on screen.
         if pixelBounds.insetBy(dx: -overhang, dy: -overhang).intersects(visible) {
-            let fx = origin.x.rounded(.down), fy = origin.y.rounded(.down)
+            let fx = origin.x.pixelRounded(.down), fy = origin.y.pixelRounded(.down)
             let tx = Int32(saturating: fx), ty = Int32(saturating: fy)
             let phase = SIMD2(Float(origin.x - fx), Float(origin.y - fy))
             if cache.generation != appearanceGeneration || cache.scale != scale || cache.phase != phase

@@ -137,6 +137,15 @@ open class UILabel: UIView {
     open override func draw(_ rect: CGRect) {
         // No room, no text (layout treats width 0 as "unlimited" only when measuring).
         guard bounds.width > 0, bounds.height > 0, let ctx = UIGraphicsGetCurrentContext() else { return }
+        let color = textColor   // a label that is not enabled fades as a layer (drawsDisabledDimmed)
+        let align = textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection)
+        // One short line that fits (most labels and titles): laid out once, its width from
+        // the layout, no separate measuring and no line breaking.
+        if let t = text, !t.isEmpty, t.utf8.count <= TextLayout.shortText, !TextLayout.mayBreakLines(t),
+           let size = ctx.prepareText(t, font: font, color: color), size.width <= bounds.width {
+            ctx.drawPreparedText(at: CGPoint(x: alignedX(width: size.width, align), y: ((bounds.height - size.height) / 2).rounded(.down)))
+            return
+        }
         if !drawLayout.isValid || drawLayout.size != bounds.size {
             drawLayout.invalidate()
             let m = ctx.windowMeasurer ?? measurer   // the same measurer, found once per pass
@@ -161,17 +170,18 @@ open class UILabel: UIView {
         let lineHeight = layout.lineHeight
         let total = lineHeight * CGFloat(lines.count)
         var y = ((bounds.height - total) / 2).rounded(.down)   // vertically centered, as UIKit
-        let color = textColor   // a label that is not enabled fades as a layer (drawsDisabledDimmed)
-        let align = textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection)
         for (line, w) in zip(lines, layout.widths) {
-            let x: CGFloat
-            switch align {
-            case .center: x = ((bounds.width - w) / 2).rounded(.down)
-            case .right: x = bounds.width - w
-            default: x = 0
-            }
-            ctx.drawText(line, font: font, color: color, at: CGPoint(x: x, y: y))
+            ctx.drawText(line, font: font, color: color, at: CGPoint(x: alignedX(width: w, align), y: y))
             y += lineHeight
+        }
+    }
+
+    /// Where a line `width` points wide starts under `align` (already resolved for direction).
+    private func alignedX(width: CGFloat, _ align: NSTextAlignment) -> CGFloat {
+        switch align {
+        case .center: return ((bounds.width - width) / 2).rounded(.down)
+        case .right: return bounds.width - width
+        default: return 0
         }
     }
 

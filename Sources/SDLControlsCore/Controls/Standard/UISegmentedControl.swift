@@ -705,20 +705,35 @@ open class UISegmentedControl: UIControl {
                     imgSize = CGSize(width: inner.width, height: imgSize.height * inner.width / max(imgSize.width, 1))
                 }
                 var textSize = CGSize.zero
+                // Laid out once when it fits (most titles), its size from the layout; truncated
+                // and laid out again when not.
+                var prepared = false
                 if !title.isEmpty {
-                    // Measured once when it fits (most titles); truncated and measured again when not.
                     let room = inner.width - imgSize.width - gap
-                    textSize = ctx.size(of: title, font: f)
+                    if let size = ctx.prepareText(title, font: f, color: ink) {
+                        textSize = size
+                        prepared = true
+                    } else {
+                        textSize = ctx.size(of: title, font: f)
+                    }
                     if !(textSize.width <= room) {
                         title = truncated(title, font: f, width: room, ctx: ctx)
-                        textSize = title.isEmpty ? .zero : ctx.size(of: title, font: f)
+                        prepared = false
+                        if !title.isEmpty, let size = ctx.prepareText(title, font: f, color: ink) {
+                            textSize = size
+                            prepared = true
+                        } else {
+                            textSize = title.isEmpty ? .zero : ctx.size(of: title, font: f)
+                        }
                     }
                 }
                 let total = imgSize.width + gap + textSize.width
                 var x = (inner.midX - total / 2).rounded()
-                // Image before the title in reading order.
+                let titleY = (inner.midY - textSize.height / 2).rounded()
+                // Image before the title in reading order. The prepared line survives drawing
+                // the image (images don't lay out text).
                 if rtl, !title.isEmpty {
-                    ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
+                    if prepared { ctx.drawPreparedText(at: CGPoint(x: x, y: titleY)) }
                     x += textSize.width + gap
                     title = ""
                 }
@@ -726,8 +741,8 @@ open class UISegmentedControl: UIControl {
                     ctx.drawImage(image, in: CGRect(x: x, y: (inner.midY - imgSize.height / 2).rounded(), width: imgSize.width, height: imgSize.height), tint: ink)
                     x += imgSize.width + gap
                 }
-                if !title.isEmpty {
-                    ctx.drawText(title, font: f, color: ink, at: CGPoint(x: x, y: (inner.midY - textSize.height / 2).rounded()))
+                if !title.isEmpty, prepared {
+                    ctx.drawPreparedText(at: CGPoint(x: x, y: titleY))
                 }
             }
         }
