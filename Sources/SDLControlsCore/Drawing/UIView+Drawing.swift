@@ -398,7 +398,9 @@ extension UIView {
         var own = PixelRect.zero
         var changed = !wasDrawn
         // Off-screen: skip this view's own drawing; subviews may still lie on screen.
-        if pixelBounds.insetBy(dx: -overhang, dy: -overhang).intersects(visible) {
+        // (Plain comparisons: Foundation's `insetBy` and `intersects` are calls, per view.)
+        if !visible.isEmpty, pixelBounds.minX - overhang < visible.maxX, visible.minX < pixelBounds.maxX + overhang,
+           pixelBounds.minY - overhang < visible.maxY, visible.minY < pixelBounds.maxY + overhang {
             let fx = origin.x.pixelRounded(.down), fy = origin.y.pixelRounded(.down)
             let tx = Int32(saturating: fx), ty = Int32(saturating: fy)
             let phase = SIMD2(Float(origin.x - fx), Float(origin.y - fy))
