@@ -5,29 +5,21 @@ import Foundation
 // These give the same results (the sign of a zero aside) from a truncating conversion.
 
 extension Float {
-    /// `rounded(rule)` for the rules drawing uses (`.toNearestOrAwayFromZero`, `.up`, `.down`),
-    /// inlined; NaN and infinities come back unchanged, as from `rounded(_:)`.
+    /// `rounded(rule)` for the rules drawing uses (`.toNearestOrAwayFromZero`, `.up`, `.down`,
+    /// `.towardZero`), inlined; NaN and infinities come back unchanged, as from `rounded(_:)`.
+    /// Through `Double` (both conversions are exact for whole results).
     @inline(__always)
     func pixelRounded(_ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Float {
-        // From 2^23 up every Float is a whole number (and NaN fails the comparison).
-        guard abs(self) < 8_388_608 else { return self }
-        let t = Float(Int32(self))   // toward zero
-        let d = self - t              // exact
-        switch rule {
-        case .up: return d > 0 ? t + 1 : t
-        case .down: return d < 0 ? t - 1 : t
-        case .towardZero: return t
-        case .toNearestOrAwayFromZero: return d >= 0.5 ? t + 1 : (d <= -0.5 ? t - 1 : t)
-        default: return rounded(rule)
-        }
+        Float(Double(self).pixelRounded(rule))
     }
 }
 
 extension Double {
-    /// `rounded(rule)` for the rules drawing uses, inlined (see the `Float` one).
+    /// `rounded(rule)` for the rules drawing uses, inlined: the one implementation.
     @inline(__always)
     func pixelRounded(_ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Double {
-        guard abs(self) < 4_503_599_627_370_496 else { return self }   // 2^52
+        // From 2^52 up every Double is a whole number (and NaN fails the comparison).
+        guard abs(self) < 4_503_599_627_370_496 else { return self }
         let t = Double(Int64(self))
         let d = self - t
         switch rule {
@@ -41,7 +33,7 @@ extension Double {
 }
 
 extension CGFloat {
-    /// `rounded(rule)` for the rules drawing uses, inlined (see the `Float` one).
+    /// `rounded(rule)` for the rules drawing uses, inlined (see the `Double` one).
     @inline(__always)
     func pixelRounded(_ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> CGFloat {
         CGFloat(Double(self).pixelRounded(rule))
