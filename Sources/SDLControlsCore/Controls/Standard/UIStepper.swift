@@ -42,8 +42,9 @@ open class UIStepper: UIControl {
             guard !newValue.isNaN else { return }
             let v = min(max(newValue, storedMinimum), storedMaximum)
             guard v != storedValue else { return }
+            let before = steppableHalves
             storedValue = v
-            valueDidChange()
+            valueDidChange(steppableBefore: before)
         }
     }
     private var storedValue: Double = 0
@@ -184,19 +185,25 @@ open class UIStepper: UIControl {
             next = wraps ? storedMaximum : storedMinimum
         }
         guard next != storedValue else { return false }
+        let before = steppableHalves
         storedValue = next
-        valueDidChange()
+        valueDidChange(steppableBefore: before)
         return true
     }
 
     private func clampValue() {
         let v = min(max(storedValue, storedMinimum), storedMaximum)
         if v != storedValue { storedValue = v }
-        valueDidChange()
+        setNeedsDisplay()   // a new range: a half may have reached or left its limit
     }
 
-    private func valueDidChange() {
-        setNeedsDisplay()
+    /// Which halves can step (decrement, increment): all the drawing shows of the value.
+    private var steppableHalves: (Bool, Bool) { (canStep(.decrement), canStep(.increment)) }
+
+    /// The stepper shows no number, only whether each half can step: a value that moves
+    /// within the range (a game setting it every frame) draws nothing new.
+    private func valueDidChange(steppableBefore before: (Bool, Bool)) {
+        if steppableHalves != before { setNeedsDisplay() }
     }
 
     /// The half under a point in the stepper's coordinates (left is decrement, right is

@@ -419,5 +419,35 @@ struct UIStepperTests {
         stepper.semanticContentAttribute = .forceRightToLeft
         #expect(stepper.rect(of: .decrement).minX == 47)
     }
+
+    @Test func d4_valueInsideTheRangeRedrawsNothingAndALimitRedraws() {
+        let (stepper, _) = makeStepper(value: 5)
+        let list = DrawList()
+        _ = window.buildDrawList(into: list, scale: 1, resources: nil)
+        var generation = stepper.appearanceGeneration
+        // The stepper shows no number: moving inside the range changes nothing drawn.
+        for v in [6.0, 50, 99, 1] {
+            stepper.value = v
+            #expect(stepper.appearanceGeneration == generation, "value \(v)")
+        }
+        #expect(!window.needsFrame)
+        #expect(!window.buildDrawList(into: list, scale: 1, resources: nil).rebuilt)
+        // Reaching a limit dims that half: drawn again, by the setter and by a step.
+        stepper.value = 0
+        #expect(stepper.appearanceGeneration != generation)
+        #expect(window.buildDrawList(into: list, scale: 1, resources: nil).viewsRedrawn == 1)
+        generation = stepper.appearanceGeneration
+        window.simulateTouchDown(at: Self.right)
+        window.simulateTouchUp(at: Self.right)
+        #expect(stepper.value == 1)
+        _ = window.buildDrawList(into: list, scale: 1, resources: nil)
+        generation = stepper.appearanceGeneration
+        stepper.value = 100
+        #expect(stepper.appearanceGeneration != generation, "the increment half reached its limit")
+        generation = stepper.appearanceGeneration
+        stepper.maximumValue = 200
+        #expect(stepper.appearanceGeneration != generation, "a new range redraws")
+        flush()
+    }
 }
 
