@@ -163,3 +163,4 @@ struct LabelAlignmentTests {
         #expect(right <= 70 + 1)      // nothing past the label's right edge: it was truncated
     }
 }
+

@@ -288,7 +288,7 @@ public enum TextLayout {
                         let window = remaining[..<(cut < remaining.endIndex ? remaining.index(after: cut) : cut)]
                         if let space = window.lastIndex(of: " "), space > remaining.startIndex { cut = space }
                     }
-                    result.append(String(remaining[..<cut]).trimmingCharacters(in: .whitespaces))
+                    result.append(String(trimmingSpaces(remaining[..<cut])))
                     remaining = remaining[cut...].drop(while: { $0 == " " })
                 }
             }
@@ -309,20 +309,52 @@ public enum TextLayout {
     /// just the ellipsis when nothing else fits.
     public static func truncate(_ line: String, more: Bool, mode: NSLineBreakMode, fits: (String) -> Bool) -> String {
         if !more && fits(line) { return line }
-        let chars = Array(line)
+        // Grapheme boundaries, found once: a candidate is built from slices of `line` (a short
+        // one fits a String's inline storage, so trying it allocates nothing).
+        var bounds: [String.Index] = []   // bounds[k]: after k graphemes
+        bounds.reserveCapacity(line.utf8.count + 1)   // one allocation: never more graphemes than bytes
+        bounds.append(line.startIndex)
+        var i = line.startIndex
+        while i < line.endIndex {
+            i = line.index(after: i)
+            bounds.append(i)
+        }
+        let count = bounds.count - 1
         func candidate(_ n: Int) -> String {
             switch mode {
-            case .byTruncatingHead: return ellipsis + String(chars.suffix(n))
+            case .byTruncatingHead:
+                var s = ellipsis
+                s += line[bounds[count - n]...]
+                return s
             case .byTruncatingMiddle:
                 let head = (n + 1) / 2
-                return String(chars.prefix(head)) + ellipsis + String(chars.suffix(n - head))
-            default: return String(chars.prefix(n)).trimmingCharacters(in: .whitespaces) + ellipsis
+                var s = String(line[..<bounds[head]])
+                s += ellipsis
+                s += line[bounds[count - (n - head)]...]
+                return s
+            default:
+                var s = String(trimmingSpaces(line[..<bounds[n]]))
+                s += ellipsis
+                return s
             }
         }
         // Gallop from a small count: only text near the answer is measured, never all of a
         // 100,000-character line over and over.
-        let best = largestFitting(upTo: chars.count, guess: 16) { fits(candidate($0)) }
+        let best = largestFitting(upTo: count, guess: 16) { fits(candidate($0)) }
         return candidate(best)
+    }
+
+    /// `text` without the spaces and tabs at either end (Unicode space separators and
+    /// U+0009, as Foundation's `CharacterSet.whitespaces`), whole graphemes only. No
+    /// Foundation call: bridging to `NSString` allocated on every truncation candidate.
+    nonisolated static func trimmingSpaces(_ text: Substring) -> Substring {
+        func isSpace(_ c: Character) -> Bool {
+            c.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
+            return text[text.endIndex...]
+        }
+        return text[first...last]
     }
 
     /// A first guess of how many graphemes fill `width`: about half an em each.

@@ -72,6 +72,24 @@ struct TextLayoutTests {
         #expect(TextLayout.truncate("abc", more: true, mode: .byTruncatingHead) { $0.count <= 3 } == "…bc")
     }
 
+    @Test func truncationTrimsSpacesBeforeTheEllipsisAndKeepsGraphemesWhole() {
+        let fourChars: (String) -> Bool = { $0.count <= 4 }
+        // Spaces and tabs at the cut go (and at the start, as before); other text stays.
+        #expect(TextLayout.truncate("ab   cdefgh", more: false, mode: .byTruncatingTail, fits: fourChars) == "ab…")
+        #expect(TextLayout.truncate(" \tab cdefgh", more: false, mode: .byTruncatingTail, fits: fourChars) == "ab…")
+        #expect(TextLayout.truncate("ab\u{00A0}\u{00A0}cdefgh", more: false, mode: .byTruncatingTail, fits: fourChars) == "ab…",
+                "a no-break space is a space separator")
+        // A space carrying a combining mark is not a space: it stays, whole.
+        let marked = "ab \u{301}cdefgh"
+        #expect(TextLayout.truncate(marked, more: false, mode: .byTruncatingTail, fits: { $0.count <= 4 }) == "ab \u{301}…")
+        #expect(TextLayout.truncate("abcdefgh", more: false, mode: .byTruncatingMiddle, fits: { $0.count <= 5 }) == "ab…gh")
+        #expect(TextLayout.truncate("abcdefgh", more: false, mode: .byTruncatingHead, fits: { $0.count <= 5 }) == "…efgh")
+        #expect(TextLayout.truncate("    ", more: true, mode: .byTruncatingTail, fits: { _ in true }) == "…", "only spaces: the ellipsis")
+        #expect(String(TextLayout.trimmingSpaces(" \t x y \t ")) == "x y")
+        #expect(TextLayout.trimmingSpaces("   ").isEmpty)
+        #expect(TextLayout.trimmingSpaces("").isEmpty)
+    }
+
     // MARK: Cost: near-linear, never the whole text over and over
 
     @Test func aHundredThousandCharacterParagraphWrapsInNearLinearWork() {
