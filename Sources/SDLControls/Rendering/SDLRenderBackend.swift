@@ -88,6 +88,10 @@ final class SDLRenderBackend: DrawResources {
         atlas.tile(key)
     }
 
+    func compositeTile(_ key: CompositeTileKey) -> AtlasRegion? {
+        atlas.compositeTile(key)
+    }
+
     func layoutGlyphs(_ text: String, font: UIFont, scale: CGFloat, color: UInt32, into run: inout GlyphRun) -> Bool {
         guard let chain = chain(font, scale) else { return false }
         return glyphs.layout(text, chain: chain, color: color, atlas: atlas, into: &run)

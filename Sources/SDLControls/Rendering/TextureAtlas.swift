@@ -29,6 +29,9 @@ final class TextureAtlas {
     @exclusivity(unchecked) private var shelves: [(y: Int32, height: Int32, x: Int32)] = []
     @exclusivity(unchecked) private var nextShelfY: Int32 = TextureAtlas.whiteBlock + 1
     @exclusivity(unchecked) private var tiles: [ShapeTileKey: AtlasRegion] = [:]
+    @exclusivity(unchecked) private var composites: [CompositeTileKey: AtlasRegion] = [:]
+    /// Recently used composites by their folded key (most lookups end here).
+    @exclusivity(unchecked) private var recentComposites = [(key: CompositeTileKey, region: AtlasRegion)?](repeating: nil, count: 64)
     private var pixelBuffer: [UInt32] = []
     /// Whether the texture samples linearly (accelerated renderers; the software renderer's
     /// scaled copies are fastest with nearest sampling, and tiles are drawn unscaled).
@@ -69,6 +72,8 @@ final class TextureAtlas {
     /// at its largest size. `grow` doubles it first when it can.
     func reset(recreateTexture: Bool, grow: Bool = false) {
         tiles.removeAll(keepingCapacity: true)
+        composites.removeAll(keepingCapacity: true)
+        for i in recentComposites.indices { recentComposites[i] = nil }
         for i in recentKeys.indices { recentKeys[i] = nil }
         shelves.removeAll(keepingCapacity: true)
         nextShelfY = TextureAtlas.whiteBlock + 1
@@ -155,6 +160,29 @@ final class TextureAtlas {
         tiles[key] = region
         recentKeys[slot] = key
         recentRegions[slot] = region
+        piecesRasterized += 1
+        return region
+    }
+
+    /// Composites placed since the atlas was last emptied.
+    var compositeCount: Int { composites.count }
+
+    /// The region of a composite of stacked shape tiles, rasterizing and uploading it on first use.
+    func compositeTile(_ key: CompositeTileKey) -> AtlasRegion? {
+        let slot = Int(truncatingIfNeeded: key.fold & 63)
+        if let k = recentComposites[slot], k.key == key { return k.region }
+        if let r = composites[key] {
+            recentComposites[slot] = (key, r)
+            return r
+        }
+        guard key.width > 0, key.height > 0, key.count > 0 else { return nil }
+        let w = Int(key.width), h = Int(key.height)
+        pixelBuffer.removeAll(keepingCapacity: true)
+        pixelBuffer.append(contentsOf: repeatElement(0, count: w * h))
+        pixelBuffer.withUnsafeMutableBufferPointer { key.rasterize(into: $0.baseAddress!, pitch: w) }
+        guard let region = place(width: key.width, height: key.height, pixels: pixelBuffer, pitch: key.width) else { return nil }
+        composites[key] = region
+        recentComposites[slot] = (key, region)
         piecesRasterized += 1
         return region
     }

@@ -13,7 +13,9 @@ import Foundation
 /// - **Rounded rectangles, capsules and circles** (fills, strokes, shadows) snap to whole
 ///   pixels and are drawn from anti-aliased tiles in the host's atlas (``ShapeTileKey``): a
 ///   small shape is one tile; a larger one is four corner tiles (or two caps) and solid
-///   quads between them. Shapes too large for tiles are tessellated as triangles.
+///   quads between them. Shapes too large for tiles are tessellated as triangles. A raised
+///   part's small shapes (a thumb's shadow, fill and outline) drawn inside `compositing(_:)`
+///   become one composite tile (``CompositeTileKey``): one quad, one blend per pixel.
 /// - **Other shapes** (polygons, slanted lines, ellipses) are triangles with a one-pixel
 ///   feathered fringe; arcs come from cached unit-circle tables with a tolerance near 0.3
 ///   pixels, and lines at most a pixel wide use three vertices per point.
@@ -53,11 +55,17 @@ public final class DrawContext {
     /// Unit quarter circles by segment count (index n: n + 1 points from 0 to π/2).
     @exclusivity(unchecked) private var arcTables: [[SIMD2<Float>]] = []
     @exclusivity(unchecked) private var profile: [UInt8] = []
+    /// Whole-shape tiles held back inside ``compositing(_:)``, at their positions in the view's
+    /// pixels, to be drawn as one composite tile.
+    @exclusivity(unchecked) private var pendingLayers = CompositeTileKey()
+    @exclusivity(unchecked) private var compositingDepth = 0
 
     /// The largest tile side (pixels) for rounded shapes; larger curves use triangles.
     static let maximumTileCorner: Int32 = 64
     /// Shapes with at most this many pixels are one tile.
     static let wholeTileArea: Int32 = 4096
+    /// Composites (``compositing(_:)``) with at most this many pixels are one tile.
+    static let compositeTileArea: Int64 = 16_384
 
     init() {}
 
@@ -96,6 +104,8 @@ public final class DrawContext {
         alphaFactor = 1
         out.removeAll()
         glyphRun.quads.removeAll(keepingCapacity: true)   // nothing prepared by another view
+        pendingLayers = CompositeTileKey()
+        compositingDepth = 0
     }
 
     // MARK: Public drawing API (view coordinates, points)
@@ -161,6 +171,65 @@ public final class DrawContext {
         let b = Float(max(1 / scale, blur.isFinite ? blur : 0) * scale)
         let rad = Float(max(0, radius.isFinite ? radius : 0) * scale)
         roundedShape(pixels(rect), radius: rad, style: .blur(b), color: c)
+    }
+
+    /// Draws `body` with its small rounded shapes (those that are one tile each: thumbs,
+    /// plates, their shadows and outlines) merged into one composite tile where they fit
+    /// (``CompositeTileKey``): the pixels look the same, but the renderer blends them once
+    /// instead of once per shape. Anything else drawn inside (text, rectangles, larger shapes)
+    /// first draws what is held back, so the order of drawing is kept.
+    func compositing(_ body: () -> Void) {
+        compositingDepth += 1
+        body()
+        compositingDepth -= 1
+        if compositingDepth == 0 { flushComposite() }
+    }
+
+    /// Draws the held-back layers: one composite tile when there are several and the host
+    /// can place it, else each its own tile.
+    private func flushComposite() {
+        let n = pendingLayers.count
+        guard n > 0 else { return }
+        let key = pendingLayers
+        pendingLayers = CompositeTileKey()
+        if n > 1, let resources {
+            var x0 = Int32.max, y0 = Int32.max, x1 = Int32.min, y1 = Int32.min
+            for k in 0..<n {
+                let l = key[k]
+                x0 = min(x0, l.x); y0 = min(y0, l.y)
+                x1 = max(x1, l.x &+ l.shape.width); y1 = max(y1, l.y &+ l.shape.height)
+            }
+            if Int64(x1) - Int64(x0) > 0, Int64(y1) - Int64(y0) > 0,
+               (Int64(x1) - Int64(x0)) * (Int64(y1) - Int64(y0)) <= DrawContext.compositeTileArea {
+                var local = key
+                for k in 0..<n { local[k].x = key[k].x - x0; local[k].y = key[k].y - y0 }
+                local.width = x1 - x0
+                local.height = y1 - y0
+                if let region = resources.compositeTile(local) {
+                    quad(Float(x0), Float(y0), Float(x1), Float(y1), region: region, color: SIMD4(255, 255, 255, 255))
+                    return
+                }
+            }
+        }
+        for k in 0..<n {
+            let l = key[k]
+            emitTile(l.shape, x: Float(l.x), y: Float(l.y))
+        }
+    }
+
+    /// One tile of a rounded shape with its top-left corner at (`x`, `y`) pixels. The key
+    /// carries the colour; where colours are not baked the tile is a white mask tinted by the
+    /// vertex colour.
+    private func emitTile(_ key: ShapeTileKey, x: Float, y: Float) {
+        var k = key
+        var vc = SIMD4<UInt8>(255, 255, 255, 255)
+        if !bakesColors {
+            let c = key.color
+            vc = SIMD4(UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF), UInt8(c >> 24))
+            k.color = 0xFFFF_FFFF
+        }
+        let region = resources?.tile(k) ?? AtlasRegion(texture: .atlas, u0: white.u, v0: white.v, u1: white.u, v1: white.v)
+        quad(x, y, x + Float(k.width), y + Float(k.height), region: region, color: vc)
     }
 
     /// Fills a convex polygon given in view points (for custom shapes: arrows, checkmarks).
@@ -305,6 +374,7 @@ public final class DrawContext {
     /// recognizes and draws as a rectangle fill or copy.
     @inline(__always)
     private func quad(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, region: AtlasRegion, color c: SIMD4<UInt8>) {
+        if pendingLayers.count != 0 { flushComposite() }   // held-back layers go first
         let base = out.segmentBase(for: region.texture)
         out.reserve(vertices: 4, indices: 6)
         let v = out.vertices + out.vertexCount
@@ -421,14 +491,10 @@ public final class DrawContext {
             return
         }
         let radius16 = Int32((rad * 16).pixelRounded())
-        let baked = bakesColors
-        let keyColor = baked ? DrawContext.pack(c) : 0xFFFF_FFFF
-        let vc = baked ? SIMD4<UInt8>(255, 255, 255, 255) : c
+        let keyColor = DrawContext.pack(c)
         func tile(_ x: Float, _ y: Float, w: Int32, h: Int32, shapeW: Int32, shapeH: Int32, mx: Bool, my: Bool) {
-            let key = ShapeTileKey(width: w, height: h, shapeWidth: shapeW, shapeHeight: shapeH, mirrorX: mx, mirrorY: my,
-                                   pad: Int32(pad), radius16: radius16, style: tileStyle, color: keyColor)
-            let region = resources?.tile(key) ?? AtlasRegion(texture: .atlas, u0: white.u, v0: white.v, u1: white.u, v1: white.v)
-            quad(x, y, x + Float(w), y + Float(h), region: region, color: vc)
+            emitTile(ShapeTileKey(width: w, height: h, shapeWidth: shapeW, shapeHeight: shapeH, mirrorX: mx, mirrorY: my,
+                                  pad: Int32(pad), radius16: radius16, style: tileStyle, color: keyColor), x: x, y: y)
         }
         let fx1 = bx + Float(bw), fy1 = by + Float(bh), t = Float(T)
         let wide = 2 * T >= bh, tall = 2 * T >= bw
@@ -436,6 +502,18 @@ public final class DrawContext {
         // by layout, which stay put). Capsules use caps, which don't depend on the length:
         // a track or a fill whose length changes every frame reuses the same two tiles.
         if (wide && tall) || (small && !wide && !tall) {
+            if compositingDepth > 0 {
+                // Held back to be merged with the shapes drawn with it (``compositing(_:)``).
+                let layer = CompositeTileKey.Layer(
+                    shape: ShapeTileKey(width: bw, height: bh, shapeWidth: bw, shapeHeight: bh, mirrorX: false, mirrorY: false,
+                                        pad: Int32(pad), radius16: radius16, style: tileStyle, color: keyColor),
+                    x: Int32(bx), y: Int32(by))
+                if !pendingLayers.append(layer) {
+                    flushComposite()
+                    pendingLayers.append(layer)
+                }
+                return
+            }
             tile(bx, by, w: bw, h: bh, shapeW: bw, shapeH: bh, mx: false, my: false)
         } else if wide {
             // Left and right caps, the straight middle between them.
@@ -650,6 +728,7 @@ public final class DrawContext {
         let n = path.count
         guard n >= 3 else { return }
         computeNormals()
+        if pendingLayers.count != 0 { flushComposite() }   // held-back layers go first
         let base = out.segmentBase(for: .atlas)
         out.reserve(vertices: 2 * n, indices: 3 * (n - 2) + 6 * n)
         let v = out.vertices + out.vertexCount
@@ -703,6 +782,7 @@ public final class DrawContext {
         let half = thin ? 0 : (thickness - 1) / 2
         if thin { color.w = UInt8((Float(c.w) * thickness).pixelRounded()) }
         let segs = closed ? n : n - 1
+        if pendingLayers.count != 0 { flushComposite() }   // held-back layers go first
         let base = out.segmentBase(for: .atlas)
         out.reserve(vertices: perPoint * n, indices: segs * (perPoint - 1) * 6)
         let v = out.vertices + out.vertexCount

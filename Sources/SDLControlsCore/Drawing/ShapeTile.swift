@@ -132,6 +132,129 @@ public struct ShapeTileKey: Hashable, Sendable {
     private static func clamp01(_ v: Double) -> Double { min(1, max(0, v)) }
 }
 
+/// Up to four whole shape tiles stacked in one tile: a raised control part (a soft shadow
+/// under a fill under a thin outline) composited once when it is rasterized, so the renderer
+/// blends its pixels once instead of once per layer, and the view emits one quad instead of
+/// three. Layers are in drawing order; each is a ``ShapeTileKey`` whose window is its whole
+/// box, placed with its top-left corner at (`x`, `y`) in the composite.
+public struct CompositeTileKey: Hashable, Sendable {
+    /// One layer and where its box sits in the composite (pixels from its top-left corner).
+    public struct Layer: Hashable, Sendable {
+        /// The layer's shape; its colour is baked (ARGB, straight alpha).
+        public var shape: ShapeTileKey
+        /// Left edge of the layer's box in the composite.
+        public var x: Int32
+        /// Top edge of the layer's box in the composite.
+        public var y: Int32
+
+        /// Creates a layer.
+        public init(shape: ShapeTileKey, x: Int32, y: Int32) {
+            self.shape = shape; self.x = x; self.y = y
+        }
+    }
+
+    /// The most layers a composite holds.
+    public static let maximumLayers = 4
+
+    /// Composite width in pixels.
+    public var width: Int32 = 0
+    /// Composite height in pixels.
+    public var height: Int32 = 0
+    // Fixed slots, not an array: keys are built while drawing, which must not allocate.
+    private var l0: Layer?, l1: Layer?, l2: Layer?, l3: Layer?
+    /// How many layers it holds.
+    public private(set) var count = 0
+
+    /// An empty composite.
+    public init() {}
+
+    /// The layer at `index` (0 is drawn first).
+    public subscript(index: Int) -> Layer {
+        get {
+            switch index {
+            case 0: return l0!
+            case 1: return l1!
+            case 2: return l2!
+            default: return l3!
+            }
+        }
+        set {
+            switch index {
+            case 0: l0 = newValue
+            case 1: l1 = newValue
+            case 2: l2 = newValue
+            default: l3 = newValue
+            }
+        }
+    }
+
+    /// Adds a layer on top; false (and unchanged) when it already holds ``maximumLayers``.
+    /// The size is not changed: set ``width`` and ``height`` to cover every layer.
+    @discardableResult
+    public mutating func append(_ layer: Layer) -> Bool {
+        guard count < CompositeTileKey.maximumLayers else { return false }
+        self[count] = layer
+        count += 1
+        return true
+    }
+
+    /// Pixels the tile holds.
+    public var pixelCount: Int { Int(width) * Int(height) }
+
+    /// The fields folded into one word by multiply-and-xor: composites are looked up every
+    /// time a thumb or plate is drawn, and hashing each field separately cost more than
+    /// drawing the layers one by one.
+    public var fold: UInt64 {
+        func u16(_ v: Int32) -> UInt64 { UInt64(UInt16(truncatingIfNeeded: v)) }
+        var h = (u16(width) | u16(height) << 16 | UInt64(count) << 32) &* 0x9E37_79B9_7F4A_7C15
+        for k in 0..<count {
+            let l = self[k], t = l.shape
+            let (kind, param): (UInt64, Int32)
+            switch t.style {
+            case .fill: (kind, param) = (0, 0)
+            case .stroke(let w): (kind, param) = (1, w)
+            case .blur(let b): (kind, param) = (2, b)
+            }
+            h = (h ^ (u16(t.width) | u16(t.height) << 16 | u16(l.x) << 32 | u16(l.y) << 48)) &* 0xFF51_AFD7_ED55_8CCD
+            h = (h ^ (UInt64(t.color) << 32 | u16(t.radius16) << 16 | u16(param) ^ u16(t.pad) << 8 ^ kind << 30))
+                &* 0xC4CE_B9FE_1A85_EC53
+        }
+        return h ^ h >> 29
+    }
+
+    /// Hashes ``fold``.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fold)
+    }
+
+    /// Writes the composite's pixels (ARGB8888, straight alpha), each layer's coverage times
+    /// its colour laid over the layers below ("source over").
+    public func rasterize(into pixels: UnsafeMutablePointer<UInt32>, pitch: Int) {
+        for j in 0..<Int(height) {
+            for i in 0..<Int(width) {
+                // Premultiplied while compositing.
+                var a = 0.0, r = 0.0, g = 0.0, b = 0.0
+                for k in 0..<count {
+                    let layer = self[k]
+                    let lx = i - Int(layer.x), ly = j - Int(layer.y)
+                    guard lx >= 0, ly >= 0, lx < Int(layer.shape.width), ly < Int(layer.shape.height) else { continue }
+                    let c = layer.shape.color
+                    let la = Double(c >> 24) / 255 * layer.shape.coverage(x: lx, y: ly)
+                    guard la > 0 else { continue }
+                    r = Double(c >> 16 & 0xFF) / 255 * la + r * (1 - la)
+                    g = Double(c >> 8 & 0xFF) / 255 * la + g * (1 - la)
+                    b = Double(c & 0xFF) / 255 * la + b * (1 - la)
+                    a = la + a * (1 - la)
+                }
+                let alpha = UInt32((a * 255).rounded())
+                guard alpha > 0 else { pixels[j * pitch + i] = 0; continue }
+                func byte(_ v: Double) -> UInt32 { UInt32(min(255, max(0, (v / a * 255).rounded()))) }
+                pixels[j * pitch + i] = alpha << 24 | byte(r) << 16 | byte(g) << 8 | byte(b)
+            }
+        }
+    }
+}
+
 /// Where a tile, glyph or run sits in a host texture: texture coordinates 0...1.
 public struct AtlasRegion: Hashable, Sendable {
     /// The texture (usually ``TextureHandle/atlas``).

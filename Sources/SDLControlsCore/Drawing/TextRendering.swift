@@ -92,6 +92,9 @@ public protocol DrawResources: TextMeasuring {
     /// The atlas region of a shape tile, rasterizing it on first use; nil when it can't be
     /// placed (the atlas is full: the host grows or resets it and builds the frame again).
     func tile(_ key: ShapeTileKey) -> AtlasRegion?
+    /// The atlas region of a composite of stacked shape tiles (colours baked), rasterizing it
+    /// on first use; nil when it can't be placed (the shapes are then drawn one by one).
+    func compositeTile(_ key: CompositeTileKey) -> AtlasRegion?
     /// Lays out one line of `text` at `scale` pixels per point in `color` (ARGB; white when
     /// colours are not baked) into `run`, rasterizing glyphs on first use. Returns false
     /// when nothing can be drawn.
@@ -99,6 +102,11 @@ public protocol DrawResources: TextMeasuring {
     /// The texture for `image` and its size in pixels, loading it on first use; nil when it
     /// can't be loaded (a missing or corrupt file draws nothing).
     func texture(for image: UIImage) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)?
+}
+
+extension DrawResources {
+    /// No composites: each layer is drawn as its own tile (resources that predate them).
+    public func compositeTile(_ key: CompositeTileKey) -> AtlasRegion? { nil }
 }
 
 extension UIView {

@@ -675,12 +675,15 @@ open class UISegmentedControl: UIControl {
         if var plate {
             if let p = pressed, p == plateIndex, !isMomentary { plate = plate.insetBy(dx: 1.5, dy: 1.5) }
             let fill = selectedSegmentTintColor ?? Self.plateColor
-            if enabled {
-                ctx.fillShadow(plate.insetBy(dx: 0.5, dy: 0.5).offsetBy(dx: 0, dy: 1), radius: plateRadius, blur: 4, color: Self.plateShadow)
-            }
-            ctx.fillRoundedRect(plate, radius: plateRadius, color: fill)
-            if enabled {
-                ctx.strokeRoundedRect(plate, radius: plateRadius, width: 0.5, color: Self.plateOutline)
+            // Shadow, fill and outline as one piece (one blend per pixel, one quad).
+            ctx.compositing {
+                if enabled {
+                    ctx.fillShadow(plate.insetBy(dx: 0.5, dy: 0.5).offsetBy(dx: 0, dy: 1), radius: plateRadius, blur: 4, color: Self.plateShadow)
+                }
+                ctx.fillRoundedRect(plate, radius: plateRadius, color: fill)
+                if enabled {
+                    ctx.strokeRoundedRect(plate, radius: plateRadius, width: 0.5, color: Self.plateOutline)
+                }
             }
         }
 

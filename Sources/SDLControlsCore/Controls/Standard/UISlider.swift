@@ -365,11 +365,14 @@ open class UISlider: UIControl {
         ctx.fillRoundedRect(rtl ? after : before, radius: r, color: minimumTrackTintColor ?? tint)
         guard thumb.width > 0 else { return }
 
-        if isEnabled {
-            ctx.fillShadow(thumb.insetBy(dx: 1, dy: 1).offsetBy(dx: 0, dy: 2), radius: thumb.height / 2 - 2, blur: 5,
-                           color: Theme.shadow)
+        // Shadow, fill and outline as one piece (one blend per pixel, one quad).
+        ctx.compositing {
+            if isEnabled {
+                ctx.fillShadow(thumb.insetBy(dx: 1, dy: 1).offsetBy(dx: 0, dy: 2), radius: thumb.height / 2 - 2, blur: 5,
+                               color: Theme.shadow)
+            }
+            ctx.fillEllipse(in: thumb, color: thumbTintColor ?? Theme.thumbFill)
+            ctx.strokeEllipse(in: thumb, width: 0.5, color: UISlider.thumbOutline)
         }
-        ctx.fillEllipse(in: thumb, color: thumbTintColor ?? Theme.thumbFill)
-        ctx.strokeEllipse(in: thumb, width: 0.5, color: UISlider.thumbOutline)
     }
 }

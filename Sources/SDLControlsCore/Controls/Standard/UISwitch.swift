@@ -279,9 +279,12 @@ open class UISwitch: UIControl {
         let along = rtl ? 1 - pos : pos
         let thumb = CGRect(x: track.minX + inset + travel * along, y: track.minY + inset, width: thumbWidth, height: diameter)
         let thumbRadius = thumb.height / 2
-        if isEnabled {
-            ctx.fillShadow(thumb.offsetBy(dx: 0, dy: 1.5 * s), radius: thumbRadius - 1, blur: 4 * s, color: Theme.shadow)
+        // Shadow and fill as one piece (one blend per pixel, one quad).
+        ctx.compositing {
+            if isEnabled {
+                ctx.fillShadow(thumb.offsetBy(dx: 0, dy: 1.5 * s), radius: thumbRadius - 1, blur: 4 * s, color: Theme.shadow)
+            }
+            ctx.fillRoundedRect(thumb, radius: thumbRadius, color: thumbTintColor ?? Theme.thumbFill)
         }
-        ctx.fillRoundedRect(thumb, radius: thumbRadius, color: thumbTintColor ?? Theme.thumbFill)
     }
 }
