@@ -141,6 +141,31 @@ struct TextLayoutTests {
         #expect(m.characters - before < 25 * 100_000)
     }
 
+    @Test func aNewButtonTitleInAStackIsMeasuredOnceBeforeLayout() {
+        let m = CountingMeasurer()
+        let window = makeTestWindow()
+        window.hostTextMeasurer = m
+        let stack = UIStackView(frame: CGRect(x: 0, y: 0, width: 300, height: 44))
+        stack.axis = .horizontal
+        let button = UIButton(type: .system)
+        button.setTitle("Go 0", for: .normal)
+        stack.addArrangedSubview(button)
+        window.addSubview(stack)
+        window.layoutIfNeeded()
+        let width = button.intrinsicSizeForLayout.width
+        m.calls = 0
+        button.setTitle("Go 10", for: .normal)
+        _ = stack.intrinsicSizeForLayout   // what a stack asks when its content changed
+        #expect(m.calls == 1, "\(m.calls) measurements of the new title")
+        window.layoutIfNeeded()
+        #expect(button.intrinsicSizeForLayout.width == width + 10, "the new title's width (10 per character here)")
+        // A title for another state leaves the shown one, and the size, alone.
+        m.calls = 0
+        button.setTitle("Pressed", for: .highlighted)
+        window.layoutIfNeeded()
+        #expect(m.calls == 0 && button.intrinsicSizeForLayout.width == width + 10)
+    }
+
     @Test func aSegmentTitleOfTwelveThousandCharactersIsTruncatedInFewMeasurements() {
         let m = CountingMeasurer()
         let window = makeTestWindow()

@@ -178,8 +178,11 @@ open class UIButton: UIControl {
         // Only the title changed: the label shows it and the content size follows. The
         // plate, colours and image don't depend on it, so the button itself isn't redrawn
         // (a game that renames a button every frame re-tessellates only the label).
+        let shown = titleLabel.text
         titleLabel.text = currentTitle
-        contentSizeChanged()
+        // A new text already told us, through the label's size (it is our subview): the size
+        // is measured again once, not twice. The same text (another state's title) changes nothing.
+        if titleLabel.text != shown && titleLabel.superview !== self { contentSizeChanged() }
     }
     /// The title set for a state, else the normal title.
     public func title(for state: State) -> String? { lookup(titles, state) }
