@@ -277,10 +277,17 @@ open class UIButton: UIControl {
     /// ``sizeThatFits(_:)`` of `.zero`: a button is as large as its content.
     open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
 
+    /// The title's unconstrained size. A one-line label's natural size is exactly that, and it
+    /// stays cached until the label's text, font or measurer changes: a new title is measured
+    /// once, for the size, and layout reuses it.
+    private func titleFittingSize() -> CGSize {
+        titleLabel.numberOfLines == 1 ? titleLabel.intrinsicSizeForLayout : titleLabel.sizeThatFits(.zero)
+    }
+
     private func contentSize() -> CGSize {
         let image = currentImage?.size ?? .zero
         let hasTitle = !(currentTitle ?? "").isEmpty
-        let title = hasTitle ? titleLabel.sizeThatFits(.zero) : .zero
+        let title = hasTitle ? titleFittingSize() : .zero
         let gap = image.width > 0 && hasTitle ? imageTitlePadding : 0
         return CGSize(width: image.width + gap + title.width, height: max(image.height, title.height))
     }
@@ -292,7 +299,7 @@ open class UIButton: UIControl {
         let imageSize = currentImage?.size ?? .zero
         let hasTitle = !(currentTitle ?? "").isEmpty
         let gap = imageSize.width > 0 && hasTitle ? imageTitlePadding : 0
-        var titleSize = hasTitle ? titleLabel.sizeThatFits(.zero) : .zero
+        var titleSize = hasTitle ? titleFittingSize() : .zero
         titleSize.width = min(titleSize.width, max(0, content.width - imageSize.width - gap))
         let total = imageSize.width + gap + titleSize.width
         var x: CGFloat
