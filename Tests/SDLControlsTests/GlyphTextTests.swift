@@ -67,6 +67,29 @@ struct GlyphTextTests {
         }
     }
 
+    @Test func aLineLaidOutAgainComesBackTheSameUntilTheAtlasChanges() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 200, height: 60))
+        defer { host.shutdown() }
+        let resources = host.drawResources, font = UIFont.systemFont(ofSize: 15)
+        func layout(_ text: String, color: UInt32 = 0xFF00_0000) -> GlyphRun {
+            var run = GlyphRun()
+            #expect(resources.layoutGlyphs(text, font: font, scale: 1, color: color, into: &run))
+            return run
+        }
+        let first = layout("Level 3")
+        let again = layout("Level 3")   // from the recently laid-out lines
+        #expect(first.quads == again.quads && first.width == again.width && first.height == again.height)
+        #expect(layout("Level 4").quads != first.quads, "another text")
+        #expect(layout("Level 3", color: 0xFFFF_0000).quads != first.quads, "another colour (baked into the glyphs)")
+        #expect(layout("Level 3").quads == first.quads)
+        // The atlas doubles: every region moves, and a kept line must not be reused.
+        host.backend.atlas.reset(recreateTexture: false, grow: true)
+        host.backend.glyphs.atlasDidReset()
+        let after = layout("Level 3")
+        #expect(after.quads.count == first.quads.count && after.width == first.width)
+        #expect(after.quads != first.quads, "regions in the new atlas")
+    }
+
     @Test func textThatNeedsShapingIsDrawnWhole() throws {
         let host = try makeHeadlessHost(size: CGSize(width: 300, height: 40))
         defer { host.shutdown() }

@@ -94,8 +94,57 @@ final class SDLRenderBackend: DrawResources {
 
     func layoutGlyphs(_ text: String, font: UIFont, scale: CGFloat, color: UInt32, into run: inout GlyphRun) -> Bool {
         guard let chain = chain(font, scale) else { return false }
-        return glyphs.layout(text, chain: chain, color: color, atlas: atlas, into: &run)
+        // A short line laid out lately (a control redrawn for its state draws the same titles
+        // again): its quads are copied, the glyph and kerning lookups skipped.
+        let bytes = text.utf8.count
+        guard bytes <= SDLRenderBackend.recentRunBytes else {
+            return glyphs.layout(text, chain: chain, color: color, atlas: atlas, into: &run)
+        }
+        let id = ObjectIdentifier(chain)
+        var h = UInt64(truncatingIfNeeded: id.hashValue) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(color) &* 0xC2B2_AE3D_27D4_EB4F
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        let slot = Int(truncatingIfNeeded: (h ^ h >> 32) % UInt64(recentRuns.count))
+        let generation = atlas.generation
+        if let r = recentRuns[slot], r.generation == generation, r.color == color, r.chain == id, r.text == text {
+            run.quads.removeAll(keepingCapacity: true)
+            run.quads.append(contentsOf: r.run.quads)
+            run.width = r.run.width
+            run.height = r.run.height
+            return true
+        }
+        guard glyphs.layout(text, chain: chain, color: color, atlas: atlas, into: &run) else { return false }
+        if recentRuns[slot] == nil {
+            recentRuns[slot] = RecentRun(text: text, chain: id, color: color, generation: generation, run: run)
+        } else {
+            // In place: the slot's array keeps its capacity (no allocation once warm).
+            recentRuns[slot]!.text = text
+            recentRuns[slot]!.chain = id
+            recentRuns[slot]!.color = color
+            recentRuns[slot]!.generation = generation
+            recentRuns[slot]!.run.quads.removeAll(keepingCapacity: true)
+            recentRuns[slot]!.run.quads.append(contentsOf: run.quads)
+            recentRuns[slot]!.run.width = run.width
+            recentRuns[slot]!.run.height = run.height
+        }
+        return true
     }
+
+    /// One line laid out lately: what it was laid out for and its quads.
+    private struct RecentRun {
+        var text: String
+        var chain: ObjectIdentifier
+        var color: UInt32
+        /// The atlas generation its regions belong to (older: invalid).
+        var generation: UInt64
+        var run: GlyphRun
+    }
+    /// Recently laid-out short lines, direct-mapped by a cheap hash of text, font and colour
+    /// (a collision just replaces the slot). Chains live as long as the glyph cache (their
+    /// identifiers stay unique until ``destroy()``, which empties this). Bounded: 256 slots of at most
+    /// ``recentRunBytes`` bytes of text each.
+    @exclusivity(unchecked) private var recentRuns = [RecentRun?](repeating: nil, count: 256)
+    /// The longest text (UTF-8 bytes) kept in ``recentRuns``: titles and labels, not paragraphs.
+    static let recentRunBytes = 64
 
     /// The glyph chains of the last few fonts asked for: a UI uses a handful of fonts, and
     /// comparing a font is cheaper than finding its file and hashing it.
@@ -284,6 +333,8 @@ final class SDLRenderBackend: DrawResources {
 
     func destroy() {
         recentChains.removeAll()
+        // Its chains go with the glyph cache: identifiers of dead chains must not match.
+        for i in recentRuns.indices { recentRuns[i] = nil }
         atlas.destroy()
         images.reset()
         compositor.invalidate(destroyTarget: true)
