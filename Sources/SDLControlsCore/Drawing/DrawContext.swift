@@ -104,7 +104,7 @@ public final class DrawContext {
         alphaFactor = 1
         out.removeAll()
         glyphRun.quads.removeAll(keepingCapacity: true)   // nothing prepared by another view
-        pendingLayers = CompositeTileKey()
+        pendingLayers.removeAll()
         compositingDepth = 0
     }
 
@@ -190,29 +190,36 @@ public final class DrawContext {
     private func flushComposite() {
         let n = pendingLayers.count
         guard n > 0 else { return }
-        let key = pendingLayers
-        pendingLayers = CompositeTileKey()
-        if n > 1, let resources {
-            var x0 = Int32.max, y0 = Int32.max, x1 = Int32.min, y1 = Int32.min
+        // Made relative to the union of the layers' boxes in place (no copy of the key).
+        var x0 = Int32.max, y0 = Int32.max, x1 = Int32.min, y1 = Int32.min
+        for k in 0..<n {
+            let l = pendingLayers[k]
+            x0 = min(x0, l.x); y0 = min(y0, l.y)
+            x1 = max(x1, l.x &+ l.shape.width); y1 = max(y1, l.y &+ l.shape.height)
+        }
+        if n > 1, let resources, (Int64(x1) - Int64(x0)) * (Int64(y1) - Int64(y0)) <= DrawContext.compositeTileArea {
             for k in 0..<n {
-                let l = key[k]
-                x0 = min(x0, l.x); y0 = min(y0, l.y)
-                x1 = max(x1, l.x &+ l.shape.width); y1 = max(y1, l.y &+ l.shape.height)
+                pendingLayers[k].x = pendingLayers[k].x &- x0
+                pendingLayers[k].y = pendingLayers[k].y &- y0
             }
-            if Int64(x1) - Int64(x0) > 0, Int64(y1) - Int64(y0) > 0,
-               (Int64(x1) - Int64(x0)) * (Int64(y1) - Int64(y0)) <= DrawContext.compositeTileArea {
-                var local = key
-                for k in 0..<n { local[k].x = key[k].x - x0; local[k].y = key[k].y - y0 }
-                local.width = x1 - x0
-                local.height = y1 - y0
-                if let region = resources.compositeTile(local) {
-                    quad(Float(x0), Float(y0), Float(x1), Float(y1), region: region, color: SIMD4(255, 255, 255, 255))
-                    return
-                }
+            pendingLayers.width = x1 &- x0
+            pendingLayers.height = y1 &- y0
+            let region = resources.compositeTile(pendingLayers)
+            if let region {
+                pendingLayers.removeAll()   // before `quad`, which flushes what is pending
+                quad(Float(x0), Float(y0), Float(x1), Float(y1), region: region, color: SIMD4(255, 255, 255, 255))
+                return
+            }
+            for k in 0..<n {
+                pendingLayers[k].x = pendingLayers[k].x &+ x0
+                pendingLayers[k].y = pendingLayers[k].y &+ y0
             }
         }
+        // One by one (cleared first: each tile's `quad` must not flush again).
+        let layers = pendingLayers
+        pendingLayers.removeAll()
         for k in 0..<n {
-            let l = key[k]
+            let l = layers[k]
             emitTile(l.shape, x: Float(l.x), y: Float(l.y))
         }
     }

@@ -151,6 +151,10 @@ public struct CompositeTileKey: Hashable, Sendable {
         public init(shape: ShapeTileKey, x: Int32, y: Int32) {
             self.shape = shape; self.x = x; self.y = y
         }
+
+        /// What an empty slot holds.
+        static let unused = Layer(shape: ShapeTileKey(width: 0, height: 0, shapeWidth: 0, shapeHeight: 0, mirrorX: false, mirrorY: false,
+                                                      pad: 0, radius16: 0, style: .fill, color: 0), x: 0, y: 0)
     }
 
     /// The most layers a composite holds.
@@ -161,21 +165,42 @@ public struct CompositeTileKey: Hashable, Sendable {
     /// Composite height in pixels.
     public var height: Int32 = 0
     // Fixed slots, not an array: keys are built while drawing, which must not allocate.
-    private var l0: Layer?, l1: Layer?, l2: Layer?, l3: Layer?
+    // Slots past `count` are ignored (by equality and hashing too).
+    private var l0 = Layer.unused, l1 = Layer.unused, l2 = Layer.unused, l3 = Layer.unused
     /// How many layers it holds.
     public private(set) var count = 0
 
     /// An empty composite.
     public init() {}
 
-    /// The layer at `index` (0 is drawn first).
+    /// Removes every layer and the size, keeping nothing.
+    public mutating func removeAll() {
+        count = 0
+        width = 0
+        height = 0
+    }
+
+    /// The same size and the same layers in the same order.
+    public static func == (a: CompositeTileKey, b: CompositeTileKey) -> Bool {
+        guard a.count == b.count, a.width == b.width, a.height == b.height else { return false }
+        switch a.count {
+        case 0: return true
+        case 1: return a.l0 == b.l0
+        case 2: return a.l0 == b.l0 && a.l1 == b.l1
+        case 3: return a.l0 == b.l0 && a.l1 == b.l1 && a.l2 == b.l2
+        default: return a.l0 == b.l0 && a.l1 == b.l1 && a.l2 == b.l2 && a.l3 == b.l3
+        }
+    }
+
+    /// The layer at `index` (0 is drawn first), `0..<count`.
     public subscript(index: Int) -> Layer {
         get {
+            precondition(index >= 0 && index < count, "no layer \(index) of \(count)")
             switch index {
-            case 0: return l0!
-            case 1: return l1!
-            case 2: return l2!
-            default: return l3!
+            case 0: return l0
+            case 1: return l1
+            case 2: return l2
+            default: return l3
             }
         }
         set {
@@ -193,8 +218,8 @@ public struct CompositeTileKey: Hashable, Sendable {
     @discardableResult
     public mutating func append(_ layer: Layer) -> Bool {
         guard count < CompositeTileKey.maximumLayers else { return false }
-        self[count] = layer
         count += 1
+        self[count - 1] = layer
         return true
     }
 
@@ -206,19 +231,22 @@ public struct CompositeTileKey: Hashable, Sendable {
     /// drawing the layers one by one.
     public var fold: UInt64 {
         func u16(_ v: Int32) -> UInt64 { UInt64(UInt16(truncatingIfNeeded: v)) }
-        var h = (u16(width) | u16(height) << 16 | UInt64(count) << 32) &* 0x9E37_79B9_7F4A_7C15
-        for k in 0..<count {
-            let l = self[k], t = l.shape
+        func mix(_ h: UInt64, _ l: Layer) -> UInt64 {
+            let t = l.shape
             let (kind, param): (UInt64, Int32)
             switch t.style {
             case .fill: (kind, param) = (0, 0)
             case .stroke(let w): (kind, param) = (1, w)
             case .blur(let b): (kind, param) = (2, b)
             }
-            h = (h ^ (u16(t.width) | u16(t.height) << 16 | u16(l.x) << 32 | u16(l.y) << 48)) &* 0xFF51_AFD7_ED55_8CCD
-            h = (h ^ (UInt64(t.color) << 32 | u16(t.radius16) << 16 | u16(param) ^ u16(t.pad) << 8 ^ kind << 30))
-                &* 0xC4CE_B9FE_1A85_EC53
+            let a = (h ^ (u16(t.width) | u16(t.height) << 16 | u16(l.x) << 32 | u16(l.y) << 48)) &* 0xFF51_AFD7_ED55_8CCD
+            return (a ^ (UInt64(t.color) << 32 | u16(t.radius16) << 16 | u16(param) ^ u16(t.pad) << 8 ^ kind << 30)) &* 0xC4CE_B9FE_1A85_EC53
         }
+        var h = (u16(width) | u16(height) << 16 | UInt64(count) << 32) &* 0x9E37_79B9_7F4A_7C15
+        if count > 0 { h = mix(h, l0) }
+        if count > 1 { h = mix(h, l1) }
+        if count > 2 { h = mix(h, l2) }
+        if count > 3 { h = mix(h, l3) }
         return h ^ h >> 29
     }
 

@@ -77,5 +77,14 @@ struct CompositeTileKeyTests {
         let same = key
         #expect(same == key && same.hashValue == key.hashValue)
         #expect(CompositeTileKey().count == 0 && CompositeTileKey().pixelCount == 0)
+        // Emptied and reused (as the drawing context does): what was in the slots before is ignored.
+        var reused = key
+        reused.removeAll()
+        _ = reused.append(.init(shape: s, x: 2, y: 2))
+        reused.width = 10; reused.height = 10
+        var fresh = CompositeTileKey()
+        _ = fresh.append(.init(shape: s, x: 2, y: 2))
+        fresh.width = 10; fresh.height = 10
+        #expect(reused == fresh && reused.fold == fresh.fold && reused.hashValue == fresh.hashValue)
     }
 }
