@@ -177,7 +177,8 @@ public final class DrawContext {
     /// plates, their shadows and outlines) merged into one composite tile where they fit
     /// (``CompositeTileKey``): the pixels look the same, but the renderer blends them once
     /// instead of once per shape. Anything else drawn inside (text, rectangles, larger shapes)
-    /// first draws what is held back, so the order of drawing is kept.
+    /// first draws what is held back, so the order of drawing is kept. Only where the host
+    /// bakes colours into tiles (the software renderer); elsewhere `body` draws as is.
     func compositing(_ body: () -> Void) {
         compositingDepth += 1
         body()
@@ -509,8 +510,11 @@ public final class DrawContext {
         // by layout, which stay put). Capsules use caps, which don't depend on the length:
         // a track or a fill whose length changes every frame reuses the same two tiles.
         if (wide && tall) || (small && !wide && !tall) {
-            if compositingDepth > 0 {
+            if compositingDepth > 0 && bakesColors {
                 // Held back to be merged with the shapes drawn with it (``compositing(_:)``).
+                // Only where tiles carry their colours anyway (the software renderer): elsewhere
+                // tiles are white masks any colour reuses, and a fading thumb must not
+                // rasterize a new composite every frame.
                 let layer = CompositeTileKey.Layer(
                     shape: ShapeTileKey(width: bw, height: bh, shapeWidth: bw, shapeHeight: bh, mirrorX: false, mirrorY: false,
                                         pad: Int32(pad), radius16: radius16, style: tileStyle, color: keyColor),

@@ -35,7 +35,9 @@ open class UIStepper: UIControl {
     // MARK: Value
 
     /// The value, always within ``minimumValue``…``maximumValue``. Setting it in code sends
-    /// nothing; NaN is ignored (the old value is kept) and other values are clamped.
+    /// nothing; NaN is ignored (the old value is kept) and other values are clamped. The
+    /// stepper shows no number, so it is drawn again only when a half reaches or leaves its
+    /// limit (a subclass that draws the value calls `setNeedsDisplay()` itself).
     open var value: Double {
         get { storedValue }
         set {
