@@ -168,7 +168,9 @@ public final class DrawContext {
     /// A soft shadow under a rounded rectangle: `blur` points of falloff centred on its edge.
     public func fillShadow(_ rect: CGRect, radius: CGFloat, blur: CGFloat, color: UIColor) {
         guard let c = rgba(color), rect.width > 0, rect.height > 0 else { return }
-        let b = Float(max(1 / scale, blur.isFinite ? blur : 0) * scale)
+        // At most 2^24 pixels: a blur wider than any window shows nothing more, and tile sizes
+        // and fringes stay exact in Int32 and finite (a hostile 1e30 trapped before).
+        let b = Float(min(max(1 / scale, blur.isFinite ? blur : 0) * scale, 16_777_216))
         let rad = Float(max(0, radius.isFinite ? radius : 0) * scale)
         roundedShape(pixels(rect), radius: rad, style: .blur(b), color: c)
     }

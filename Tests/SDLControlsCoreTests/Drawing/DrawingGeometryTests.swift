@@ -261,6 +261,21 @@ struct DrawingGeometryTests {
 
     // MARK: Dimming
 
+    @Test func hugeShadowBlursAndStrokesDrawBoundedGeometryWithoutTrapping() {
+        for blur in [CGFloat(1e30), 1e12, 3e7, .greatestFiniteMagnitude, .infinity, .nan] {
+            let g = geometry { ctx in
+                ctx.fillShadow(CGRect(x: 10, y: 10, width: 28, height: 28), radius: 14, blur: blur, color: .black)
+                ctx.compositing {
+                    ctx.fillShadow(CGRect(x: 10, y: 10, width: 28, height: 28), radius: 14, blur: blur, color: .black)
+                    ctx.fillEllipse(in: CGRect(x: 10, y: 10, width: 28, height: 28), color: .white)
+                }
+            }
+            #expect(g.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e8 && abs($0.y) < 1e8 }, "blur \(blur)")
+        }
+        let g = geometry { $0.strokeRoundedRect(CGRect(x: 10, y: 10, width: 28, height: 28), radius: 6, width: 1e30, color: .black) }
+        #expect(g.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    }
+
     @Test func disabledControlsFadeAsOneLayerOverTheirBackdrop() {
         let panel = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
         panel.backgroundColor = .white
