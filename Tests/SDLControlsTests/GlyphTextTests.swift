@@ -38,11 +38,7 @@ struct GlyphTextTests {
         host.update()
         host.renderFrame()
         let width = label.sizeThatFits(.zero).width
-        let px = host.readPixels()
-        var inkRight = 0
-        for y in 0..<px.height {
-            for x in 0..<px.width where px.pixels[y * px.width + x] & 0xFF < 128 { inkRight = max(inkRight, x) }
-        }
+        let inkRight = darkInk(host).right
         // Ink ends inside the advance width (the last glyph's side bearing at most a pixel past it).
         #expect(inkRight <= Int(((10 + width) * 2).rounded(.up)) + 1)
         #expect(inkRight >= Int(((10 + width) * 2) * 0.9))
@@ -138,15 +134,8 @@ struct LabelAlignmentTests {
         host.window.addSubview(label)
         host.update()
         host.renderFrame()
-        let px = host.readPixels()
-        var left = Int.max, right = -1
-        for y in 0..<px.height {
-            for x in 0..<px.width where px.pixels[y * px.width + x] & 0xFF < 128 {
-                left = min(left, x)
-                right = max(right, x)
-            }
-        }
-        return (left, right, label.sizeThatFits(.zero).width)
+        let ink = darkInk(host)
+        return (ink.left, ink.right, label.sizeThatFits(.zero).width)
     }
 
     @Test(arguments: [1.0, 2.0])
@@ -177,13 +166,23 @@ struct LabelAlignmentTests {
         host.window.addSubview(label)
         host.update()
         host.renderFrame()
-        let px = host.readPixels()
-        var right = -1
-        for y in 0..<px.height {
-            for x in 0..<px.width where px.pixels[y * px.width + x] & 0xFF < 128 { right = max(right, x) }
-        }
+        let right = darkInk(host).right
         #expect(right >= 40)          // something is drawn
         #expect(right <= 70 + 1)      // nothing past the label's right edge: it was truncated
     }
 }
 
+/// The leftmost and rightmost pixel columns of dark ink (blue below 128) in the host's last
+/// frame: text drawn on white. (Int.max, -1) when there is none.
+@MainActor
+func darkInk(_ host: SDLHost) -> (left: Int, right: Int) {
+    let px = host.readPixels()
+    var left = Int.max, right = -1
+    for y in 0..<px.height {
+        for x in 0..<px.width where px.pixels[y * px.width + x] & 0xFF < 128 {
+            left = min(left, x)
+            right = max(right, x)
+        }
+    }
+    return (left, right)
+}

@@ -113,30 +113,32 @@ final class SDLRenderBackend: DrawResources {
             return true
         }
         guard glyphs.layout(text, chain: chain, color: color, atlas: atlas, into: &run) else { return false }
-        if recentRuns[slot] == nil {
-            recentRuns[slot] = RecentRun(text: text, chain: id, color: color, generation: generation, run: run)
-        } else {
-            // In place: the slot's array keeps its capacity (no allocation once warm).
-            recentRuns[slot]!.text = text
-            recentRuns[slot]!.chain = id
-            recentRuns[slot]!.color = color
-            recentRuns[slot]!.generation = generation
-            recentRuns[slot]!.run.quads.removeAll(keepingCapacity: true)
-            recentRuns[slot]!.run.quads.append(contentsOf: run.quads)
-            recentRuns[slot]!.run.width = run.width
-            recentRuns[slot]!.run.height = run.height
-        }
+        if recentRuns[slot] == nil { recentRuns[slot] = RecentRun() }
+        recentRuns[slot]!.keep(run, text: text, chain: id, color: color, generation: generation)
         return true
     }
 
     /// One line laid out lately: what it was laid out for and its quads.
     private struct RecentRun {
-        var text: String
-        var chain: ObjectIdentifier
-        var color: UInt32
+        var text = ""
+        var chain: ObjectIdentifier?
+        var color: UInt32 = 0
         /// The atlas generation its regions belong to (older: invalid).
-        var generation: UInt64
-        var run: GlyphRun
+        var generation: UInt64 = 0
+        var run = GlyphRun()
+
+        /// Replaces what the slot holds, in place: its array keeps its capacity (no
+        /// allocation once warm).
+        mutating func keep(_ laidOut: GlyphRun, text: String, chain: ObjectIdentifier, color: UInt32, generation: UInt64) {
+            self.text = text
+            self.chain = chain
+            self.color = color
+            self.generation = generation
+            run.quads.removeAll(keepingCapacity: true)
+            run.quads.append(contentsOf: laidOut.quads)
+            run.width = laidOut.width
+            run.height = laidOut.height
+        }
     }
     /// Recently laid-out short lines, direct-mapped by a cheap hash of text, font and colour
     /// (a collision just replaces the slot). Chains live as long as the glyph cache (their

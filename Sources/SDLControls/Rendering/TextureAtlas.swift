@@ -151,12 +151,7 @@ final class TextureAtlas {
             recentRegions[slot] = r
             return r
         }
-        guard key.width > 0, key.height > 0 else { return nil }
-        let w = Int(key.width), h = Int(key.height)
-        pixelBuffer.removeAll(keepingCapacity: true)
-        pixelBuffer.append(contentsOf: repeatElement(0, count: w * h))
-        pixelBuffer.withUnsafeMutableBufferPointer { key.rasterize(into: $0.baseAddress!, pitch: w) }
-        guard let region = place(width: key.width, height: key.height, pixels: pixelBuffer, pitch: key.width) else { return nil }
+        guard let region = rasterizeAndPlace(width: key.width, height: key.height, key.rasterize) else { return nil }
         tiles[key] = region
         recentKeys[slot] = key
         recentRegions[slot] = region
@@ -175,16 +170,22 @@ final class TextureAtlas {
             recentComposites[slot] = (key, r)
             return r
         }
-        guard key.width > 0, key.height > 0, key.count > 0 else { return nil }
-        let w = Int(key.width), h = Int(key.height)
-        pixelBuffer.removeAll(keepingCapacity: true)
-        pixelBuffer.append(contentsOf: repeatElement(0, count: w * h))
-        pixelBuffer.withUnsafeMutableBufferPointer { key.rasterize(into: $0.baseAddress!, pitch: w) }
-        guard let region = place(width: key.width, height: key.height, pixels: pixelBuffer, pitch: key.width) else { return nil }
+        guard key.count > 0, let region = rasterizeAndPlace(width: key.width, height: key.height, key.rasterize) else { return nil }
         composites[key] = region
         recentComposites[slot] = (key, region)
         piecesRasterized += 1
         return region
+    }
+
+    /// Rasterizes a `width` × `height` piece into the reused pixel buffer (`draw` gets the
+    /// pixels and the pitch) and places it; nil for an empty size or when it doesn't fit.
+    private func rasterizeAndPlace(width: Int32, height: Int32, _ draw: (UnsafeMutablePointer<UInt32>, Int) -> Void) -> AtlasRegion? {
+        guard width > 0, height > 0 else { return nil }
+        let w = Int(width), h = Int(height)
+        pixelBuffer.removeAll(keepingCapacity: true)
+        pixelBuffer.append(contentsOf: repeatElement(0, count: w * h))
+        pixelBuffer.withUnsafeMutableBufferPointer { draw($0.baseAddress!, w) }
+        return place(width: width, height: height, pixels: pixelBuffer, pitch: width)
     }
 
     /// Places `pixels` (ARGB8888, `pitch` pixels a row) in the atlas and uploads them;

@@ -193,38 +193,37 @@ public final class DrawContext {
     private func flushComposite() {
         let n = pendingLayers.count
         guard n > 0 else { return }
-        // Made relative to the union of the layers' boxes in place (no copy of the key).
+        // Relative to the union of the layers' boxes, at (x0, y0).
         var x0 = Int32.max, y0 = Int32.max, x1 = Int32.min, y1 = Int32.min
         for k in 0..<n {
             let l = pendingLayers[k]
             x0 = min(x0, l.x); y0 = min(y0, l.y)
             x1 = max(x1, l.x &+ l.shape.width); y1 = max(y1, l.y &+ l.shape.height)
         }
-        if n > 1, let resources, (Int64(x1) - Int64(x0)) * (Int64(y1) - Int64(y0)) <= DrawContext.compositeTileArea {
-            for k in 0..<n {
-                pendingLayers[k].x = pendingLayers[k].x &- x0
-                pendingLayers[k].y = pendingLayers[k].y &- y0
-            }
-            pendingLayers.width = x1 &- x0
-            pendingLayers.height = y1 &- y0
-            let region = resources.compositeTile(pendingLayers)
-            if let region {
-                pendingLayers.removeAll()   // before `quad`, which flushes what is pending
-                quad(Float(x0), Float(y0), Float(x1), Float(y1), region: region, color: SIMD4(255, 255, 255, 255))
-                return
-            }
-            for k in 0..<n {
-                pendingLayers[k].x = pendingLayers[k].x &+ x0
-                pendingLayers[k].y = pendingLayers[k].y &+ y0
-            }
+        for k in 0..<n {
+            pendingLayers[k].x = pendingLayers[k].x &- x0
+            pendingLayers[k].y = pendingLayers[k].y &- y0
         }
-        // One by one (cleared first: each tile's `quad` must not flush again).
+        pendingLayers.width = x1 &- x0
+        pendingLayers.height = y1 &- y0
+        // Taken out first: the `quad`s below must not flush again.
         let layers = pendingLayers
         pendingLayers.removeAll()
+        if n > 1, Int64(layers.width) * Int64(layers.height) <= DrawContext.compositeTileArea,
+           let region = resources?.compositeTile(layers) {
+            quad(Float(x0), Float(y0), Float(x1), Float(y1), region: region, color: SIMD4(255, 255, 255, 255))
+            return
+        }
         for k in 0..<n {
             let l = layers[k]
-            emitTile(l.shape, x: Float(l.x), y: Float(l.y))
+            emitTile(l.shape, x: Float(l.x &+ x0), y: Float(l.y &+ y0))
         }
+    }
+
+    /// Draws held-back layers before any other geometry, so the order of drawing is kept.
+    @inline(__always)
+    private func drawHeldLayersFirst() {
+        if pendingLayers.count != 0 { flushComposite() }
     }
 
     /// One tile of a rounded shape with its top-left corner at (`x`, `y`) pixels. The key
@@ -384,7 +383,7 @@ public final class DrawContext {
     /// recognizes and draws as a rectangle fill or copy.
     @inline(__always)
     private func quad(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, region: AtlasRegion, color c: SIMD4<UInt8>) {
-        if pendingLayers.count != 0 { flushComposite() }   // held-back layers go first
+        drawHeldLayersFirst()
         let base = out.segmentBase(for: region.texture)
         out.reserve(vertices: 4, indices: 6)
         let v = out.vertices + out.vertexCount
@@ -502,9 +501,12 @@ public final class DrawContext {
         }
         let radius16 = Int32((rad * 16).pixelRounded())
         let keyColor = DrawContext.pack(c)
+        func key(w: Int32, h: Int32, shapeW: Int32, shapeH: Int32, mx: Bool, my: Bool) -> ShapeTileKey {
+            ShapeTileKey(width: w, height: h, shapeWidth: shapeW, shapeHeight: shapeH, mirrorX: mx, mirrorY: my,
+                         pad: Int32(pad), radius16: radius16, style: tileStyle, color: keyColor)
+        }
         func tile(_ x: Float, _ y: Float, w: Int32, h: Int32, shapeW: Int32, shapeH: Int32, mx: Bool, my: Bool) {
-            emitTile(ShapeTileKey(width: w, height: h, shapeWidth: shapeW, shapeHeight: shapeH, mirrorX: mx, mirrorY: my,
-                                  pad: Int32(pad), radius16: radius16, style: tileStyle, color: keyColor), x: x, y: y)
+            emitTile(key(w: w, h: h, shapeW: shapeW, shapeH: shapeH, mx: mx, my: my), x: x, y: y)
         }
         let fx1 = bx + Float(bw), fy1 = by + Float(bh), t = Float(T)
         let wide = 2 * T >= bh, tall = 2 * T >= bw
@@ -517,10 +519,9 @@ public final class DrawContext {
                 // Only where tiles carry their colours anyway (the software renderer): elsewhere
                 // tiles are white masks any colour reuses, and a fading thumb must not
                 // rasterize a new composite every frame.
-                let layer = CompositeTileKey.Layer(
-                    shape: ShapeTileKey(width: bw, height: bh, shapeWidth: bw, shapeHeight: bh, mirrorX: false, mirrorY: false,
-                                        pad: Int32(pad), radius16: radius16, style: tileStyle, color: keyColor),
-                    x: Int32(bx), y: Int32(by))
+                // bx, by: whole pixels within ±2^24 (checked above), exact in Int32.
+                let layer = CompositeTileKey.Layer(shape: key(w: bw, h: bh, shapeW: bw, shapeH: bh, mx: false, my: false),
+                                                   x: Int32(bx), y: Int32(by))
                 if !pendingLayers.append(layer) {
                     flushComposite()
                     pendingLayers.append(layer)
@@ -741,7 +742,7 @@ public final class DrawContext {
         let n = path.count
         guard n >= 3 else { return }
         computeNormals()
-        if pendingLayers.count != 0 { flushComposite() }   // held-back layers go first
+        drawHeldLayersFirst()
         let base = out.segmentBase(for: .atlas)
         out.reserve(vertices: 2 * n, indices: 3 * (n - 2) + 6 * n)
         let v = out.vertices + out.vertexCount
@@ -795,7 +796,7 @@ public final class DrawContext {
         let half = thin ? 0 : (thickness - 1) / 2
         if thin { color.w = UInt8((Float(c.w) * thickness).pixelRounded()) }
         let segs = closed ? n : n - 1
-        if pendingLayers.count != 0 { flushComposite() }   // held-back layers go first
+        drawHeldLayersFirst()
         let base = out.segmentBase(for: .atlas)
         out.reserve(vertices: perPoint * n, indices: segs * (perPoint - 1) * 6)
         let v = out.vertices + out.vertexCount

@@ -141,7 +141,7 @@ open class UILabel: UIView {
         let align = textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection)
         // One short line that fits (most labels and titles): laid out once, its width from
         // the layout, no separate measuring and no line breaking.
-        if let t = text, !t.isEmpty, t.utf8.count <= TextLayout.shortText, !TextLayout.mayBreakLines(t),
+        if let t = text, !t.isEmpty, TextLayout.isShortLine(t),
            let size = ctx.prepareText(t, font: font, color: color), size.width <= bounds.width {
             ctx.drawPreparedText(at: CGPoint(x: alignedX(width: size.width, align), y: ((bounds.height - size.height) / 2).rounded(.down)))
             return
@@ -241,11 +241,17 @@ public enum TextLayout {
         return false
     }
 
+    /// Whether `text` is short (at most ``shortText`` bytes) and holds no line break: a line
+    /// that, if it fits, needs no breaking and no truncation.
+    static func isShortLine(_ text: String) -> Bool {
+        text.utf8.count <= shortText && !mayBreakLines(text)
+    }
+
     /// The width of `text` when it is one short line that fits in `width` (most labels and
     /// titles): one measurement and no line breaking; nil when it must be broken or truncated.
     /// The one test of that case, for measuring, drawing and ``lines(_:font:width:maxLines:mode:measurer:)``.
     static func oneLineWidth(_ text: String, font: UIFont, fitting width: CGFloat, measurer: TextMeasuring) -> CGFloat? {
-        guard text.utf8.count <= shortText, !mayBreakLines(text) else { return nil }
+        guard isShortLine(text) else { return nil }
         let w = measurer.size(of: text, font: font).width
         return w <= width ? w : nil
     }
