@@ -239,7 +239,10 @@ struct GameControllerHostTests {
         SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
         #expect(SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0)
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) }
-        let window = try #require(SDL_CreateWindow("game", 0, 0, 200, 120, SDL_WINDOW_HIDDEN.rawValue))
+        // Called outside #require: the macro splits the call, and the C string made for a
+        // literal argument would be freed before SDL reads it (AddressSanitizer found it).
+        let created = SDL_CreateWindow("game", 0, 0, 200, 120, SDL_WINDOW_HIDDEN.rawValue)
+        let window = try #require(created)
         defer { SDL_DestroyWindow(window) }
         let renderer = try #require(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
         defer { SDL_DestroyRenderer(renderer) }

@@ -56,6 +56,22 @@ enum ImmediateName: Hashable {
     case items([String])
     /// A key given with `ui.id(key)` before the declaration.
     case key(ImmediateKey)
+
+    /// Compared case by case, borrowing the payloads: the derived comparison copied both
+    /// names (outlined copies of the enum) at every declaration that is compared.
+    static func == (a: ImmediateName, b: ImmediateName) -> Bool {
+        switch a {
+        case .none:
+            if case .none = b { return true }
+        case .title(let x):
+            if case .title(let y) = b { return x == y }
+        case .items(let x):
+            if case .items(let y) = b { return x == y }
+        case .key(let x):
+            if case .key(let y) = b { return x == y }
+        }
+        return false
+    }
 }
 
 /// What a declaration's name is made of (see `ImmediateUI.reuse`).
@@ -107,6 +123,12 @@ struct ImmediateInputs: Equatable {
     var upper: Double = 0
     var step: Double = 0
     var items: [String]? = nil
+
+    /// What an entry holds before its first build looked at its control: equal to no inputs
+    /// (its value is NaN). A sentinel rather than an optional: destroying and comparing
+    /// `ImmediateInputs?` went through the runtime's generic value witnesses, a measurable
+    /// share of a build in which every value changes.
+    static let unknown = ImmediateInputs(title: "", value: .nan)
 }
 
 /// One declaration of a scope's sequence: its identity, its node and the still-frame cache.
@@ -123,8 +145,9 @@ struct ImmediateEntry {
     let placed: Unmanaged<UIView>
     /// Where the view was placed by the build that cached `inputs`.
     var context: ImmediateContext?
-    /// The inputs of the last build that looked at the control; nil: look this time.
-    var inputs: ImmediateInputs?
+    /// The inputs of the last build that looked at the control; ``ImmediateInputs/unknown``:
+    /// look this time.
+    var inputs = ImmediateInputs.unknown
 
     init(kind: ImmediateKind, name: ImmediateName, node: ImmediateNode) {
         self.kind = kind
@@ -213,7 +236,7 @@ final class ImmediateScope {
 
     /// Caches what the declaration at `index` was given and where it was placed.
     @inline(__always)
-    func remember(_ index: Int, _ inputs: ImmediateInputs?, context: ImmediateContext?) {
+    func remember(_ index: Int, _ inputs: ImmediateInputs, context: ImmediateContext?) {
         if inSync {
             previous[index].inputs = inputs
             previous[index].context = context

@@ -12,7 +12,8 @@ extension ImmediateUI {
     /// making a new one **(project choice: labels hold no state a user could lose)**.
     public func label(_ text: String) {
         guard isBuilding else { return }
-        if reuse(.label, .none, ImmediateInputs(title: text)) { return }
+        let inputs = ImmediateInputs(title: text)
+        if reuse(.label, .none, inputs) { return }
         let name = takeName(.none)
         let node = node(.label, name) { key in
             let label = UILabel()
@@ -25,7 +26,7 @@ extension ImmediateUI {
             unsafeDowncast(node.view, to: UILabel.self).text = text
         }
         _ = place(node)
-        remember(ImmediateInputs(title: text), context: node.context)
+        remember(inputs, context: node.context)
     }
 
     // MARK: Button
@@ -37,7 +38,8 @@ extension ImmediateUI {
     @discardableResult
     public func button(_ title: String) -> Bool {
         guard isBuilding else { return false }
-        if reuse(.button, .title, ImmediateInputs(title: title)) { return false }
+        let inputs = ImmediateInputs(title: title)
+        if reuse(.button, .title, inputs) { return false }
         let name = takeName(.title(title))
         let node = node(.button, name) { key in
             let button = UIButton(type: .system)
@@ -52,7 +54,7 @@ extension ImmediateUI {
             button.setTitle(title, for: .normal)
         }
         if place(node), let item = node.item { ImmediateUI.style(button, item, for: node.context ?? .cell) }
-        remember(ImmediateInputs(title: title), context: node.context)
+        remember(inputs, context: node.context)
         return takeOneDelivery(node)
     }
 
@@ -80,7 +82,8 @@ extension ImmediateUI {
     @discardableResult
     public func toggle(_ title: String, isOn: inout Bool) -> Bool {
         guard isBuilding else { return false }
-        if reuse(.toggle, .title, ImmediateInputs(title: title, value: isOn ? 1 : 0)) { return false }
+        var inputs = ImmediateInputs(title: title, value: isOn ? 1 : 0)
+        if reuse(.toggle, .title, inputs) { return false }
         let name = takeName(.title(title))
         let node = node(.toggle, name) { key in
             let control = UISwitch()
@@ -96,7 +99,8 @@ extension ImmediateUI {
         }
         _ = place(node)
         let changed = bind(node, control, &isOn, shown: control.isOn) { control.isOn = $0 }
-        remember(ImmediateInputs(title: title, value: isOn ? 1 : 0), context: node.context)
+        inputs.value = isOn ? 1 : 0   // the user's change, written back
+        remember(inputs, context: node.context)
         return changed
     }
 
@@ -116,8 +120,8 @@ extension ImmediateUI {
     public func slider(_ title: String, value: inout Float, in range: ClosedRange<Float>) -> Bool {
         guard isBuilding else { return false }
         markFlexible()
-        if reuse(.slider, .title, ImmediateInputs(title: title, value: Double(value), lower: Double(range.lowerBound),
-                                                upper: Double(range.upperBound))) { return false }
+        var inputs = ImmediateInputs(title: title, value: Double(value), lower: Double(range.lowerBound), upper: Double(range.upperBound))
+        if reuse(.slider, .title, inputs) { return false }
         let name = takeName(.title(title))
         let node = node(.slider, name) { key in
             let control = UISlider()
@@ -149,8 +153,8 @@ extension ImmediateUI {
             // Shown clamped, as the setter clamps; NaN is ignored, as the setter ignores it.
             if !wanted.isNaN, min(max(wanted, control.minimumValue), control.maximumValue) != control.value { control.value = wanted }
         }
-        remember(ImmediateInputs(title: title, value: Double(value), lower: Double(range.lowerBound), upper: Double(range.upperBound)),
-                 context: node.context)
+        inputs.value = Double(value)
+        remember(inputs, context: node.context)
         return changed
     }
 
@@ -163,9 +167,8 @@ extension ImmediateUI {
     @discardableResult
     public func stepper(_ title: String, value: inout Double, in range: ClosedRange<Double>, step: Double) -> Bool {
         guard isBuilding else { return false }
-        if reuse(.stepper, .title, ImmediateInputs(title: title, value: value, lower: range.lowerBound, upper: range.upperBound, step: step)) {
-            return false
-        }
+        var inputs = ImmediateInputs(title: title, value: value, lower: range.lowerBound, upper: range.upperBound, step: step)
+        if reuse(.stepper, .title, inputs) { return false }
         let name = takeName(.title(title))
         let node = node(.stepper, name) { key in
             let control = UIStepper()
@@ -193,8 +196,8 @@ extension ImmediateUI {
             node.shownValue = control.value
             item.setDetail(ImmediateUI.format(control.value, step: control.stepValue))
         }
-        remember(ImmediateInputs(title: title, value: value, lower: range.lowerBound, upper: range.upperBound, step: step),
-                 context: node.context)
+        inputs.value = value
+        remember(inputs, context: node.context)
         return changed
     }
 
@@ -219,7 +222,8 @@ extension ImmediateUI {
     @discardableResult
     public func segmented(_ items: [String], selection: inout Int) -> Bool {
         guard isBuilding else { return false }
-        if reuse(.segmented, .items, ImmediateInputs(title: "", value: Double(selection), items: items)) { return false }
+        var inputs = ImmediateInputs(title: "", value: Double(selection), items: items)
+        if reuse(.segmented, .items, inputs) { return false }
         let name = takeName(.items(items))
         let node = node(.segmented, name) { key in
             let control = UISegmentedControl(items: items)
@@ -240,7 +244,8 @@ extension ImmediateUI {
         }
         // An index the control refuses (out of range) leaves it as it is, as its setter does.
         let changed = bind(node, control, &selection, shown: control.selectedSegmentIndex) { control.selectedSegmentIndex = $0 }
-        remember(ImmediateInputs(title: "", value: Double(selection), items: items), context: node.context)
+        inputs.value = Double(selection)
+        remember(inputs, context: node.context)
         return changed
     }
 
@@ -256,7 +261,8 @@ extension ImmediateUI {
     public func textField(_ placeholder: String, text: inout String) -> Bool {
         guard isBuilding else { return false }
         markFlexible()
-        if reuse(.textField, .title, ImmediateInputs(title: placeholder, text: text)) { return false }
+        var inputs = ImmediateInputs(title: placeholder, text: text)
+        if reuse(.textField, .title, inputs) { return false }
         let name = takeName(.title(placeholder))
         let node = node(.textField, name) { key in
             let field = UITextField()
@@ -284,7 +290,8 @@ extension ImmediateUI {
             }
         }
         if node.syncedText != text { node.syncedText = text }
-        remember(ImmediateInputs(title: placeholder, text: text), context: node.context)
+        inputs.text = text
+        remember(inputs, context: node.context)
         return changed
     }
 }

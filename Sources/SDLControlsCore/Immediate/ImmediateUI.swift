@@ -241,10 +241,9 @@ public final class ImmediateUI {
         return true
     }
 
-    /// Caches the inputs of the declaration just made (see ``reuse(_:_:_:)``), or forgets them
-    /// (nil) so the next build looks at its control.
+    /// Caches the inputs of the declaration just made (see ``reuse(_:_:_:)``).
     @inline(__always)
-    func remember(_ inputs: ImmediateInputs?, context: ImmediateContext?) {
+    func remember(_ inputs: ImmediateInputs, context: ImmediateContext?) {
         lastScope?.remember(lastIndex, inputs, context: context)
     }
 

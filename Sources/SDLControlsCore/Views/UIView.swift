@@ -12,7 +12,11 @@ open class UIView: UIResponder {
     @exclusivity(unchecked) var storedBoundsOrigin: CGPoint = .zero
     /// Views under this one, back to front. Strong, as in UIKit.
     @exclusivity(unchecked) public internal(set) var subviews: [UIView] = []
-    @exclusivity(unchecked) weak var storedSuperview: UIView?
+    /// Not retained (the superview holds this view): cleared when this view leaves it and
+    /// when the superview is freed (its `deinit`), as UIKit clears it in `dealloc`. Not
+    /// `weak`: a weakly referenced object keeps its counts in a side table, which made every
+    /// retain and release of a view with subviews take the runtime's slow path.
+    @exclusivity(unchecked) unowned(unsafe) var storedSuperview: UIView?
     @exclusivity(unchecked) weak var storedWindow: UIWindow?
     @exclusivity(unchecked) var needsLayout = true
     /// This view or a descendant needs layout: layout passes skip branches where it is false,
@@ -34,6 +38,11 @@ open class UIView: UIResponder {
     public init(frame: CGRect) {
         storedFrame = UIView.sanitized(frame)
         super.init()
+    }
+
+    isolated deinit {
+        // Subviews that outlive this view (held elsewhere) must not point at freed memory.
+        for sub in subviews { sub.storedSuperview = nil }
     }
 
     /// Creates a view with a zero frame.

@@ -456,4 +456,42 @@ struct UIViewHierarchyTests {
         window.addSubview(root)
         #expect(grandchild.isDescendant(of: window))
     }
+
+    /// A superview holds its subviews, not the other way round: when the last reference to a
+    /// superview goes, subviews held elsewhere are left without one (and are not kept pointing
+    /// at freed memory), as UIKit's superview clears them when it is freed.
+    @Test func freedSuperviewLeavesSurvivingSubviewsWithoutOne() {
+        let child = UIView(), grandchild = UIView()
+        weak var freed: UIView?
+        do {
+            let parent = UIView()
+            parent.addSubview(child)
+            child.addSubview(grandchild)
+            freed = parent
+            #expect(child.superview === parent)
+        }
+        #expect(freed == nil, "the subview does not keep its superview alive")
+        #expect(child.superview == nil)
+        #expect(grandchild.superview === child, "only the freed view's own subviews lose their superview")
+        child.removeFromSuperview()   // a no-op now, not a use of the freed view
+        let other = UIView()
+        other.addSubview(child)
+        #expect(child.superview === other && other.subviews.count == 1)
+    }
+
+    /// A subclass that takes its subviews out while it is being freed (UIKit code sometimes
+    /// does, in `dealloc`) runs the normal removal against itself: no crash, and the subviews
+    /// end without a superview.
+    @Test func subviewsRemovedDuringTheSuperviewsDeinit() {
+        final class Emptying: UIView {
+            isolated deinit { for s in subviews { s.removeFromSuperview() } }
+        }
+        let a = UIView(), b = UIView()
+        do {
+            let parent = Emptying()
+            parent.addSubview(a)
+            parent.addSubview(b)
+        }
+        #expect(a.superview == nil && b.superview == nil)
+    }
 }
