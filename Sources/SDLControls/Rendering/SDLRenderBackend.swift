@@ -42,7 +42,6 @@ final class SDLRenderBackend: DrawResources {
     private(set) var measureCacheBytes = 0
     /// The most bytes the measurement cache keeps before it starts afresh **(project choice)**.
     static let measureCacheByteLimit = 4 << 20
-    @exclusivity(unchecked) private var metricsCache: [UIFont: FontMetrics] = [:]
     private var resetCount: UInt64 = 0
     private var glyphRun = GlyphRun()
 
@@ -72,8 +71,6 @@ final class SDLRenderBackend: DrawResources {
         didSet {
             guard pixelScale != oldValue else { return }
             measureCache.removeAll(keepingCapacity: true)
-            metricsCache.removeAll(keepingCapacity: true)
-            lastMetrics = nil
             recentChains.removeAll()
         }
     }
@@ -196,21 +193,14 @@ final class SDLRenderBackend: DrawResources {
         return size
     }
 
-    @exclusivity(unchecked) private var lastMetrics: (font: UIFont, metrics: FontMetrics)?
-
+    /// The main font's metrics at ``pixelScale``, in points: found through the same recent
+    /// chains as measuring (a label measures its text and asks its font's metrics together;
+    /// a dictionary keyed by font hashed the font's name for every label, and a one-entry
+    /// memo missed whenever two fonts alternated).
     func metrics(of font: UIFont) -> FontMetrics {
-        if let l = lastMetrics, l.font == font { return l.metrics }
-        if let m = metricsCache[font] {
-            lastMetrics = (font, m)
-            return m
-        }
-        guard let f = fonts.font(path: fonts.path(for: font), pixelSize: pixelSize(font, pixelScale)) else {
-            return ApproximateTextMeasurer().metrics(of: font)
-        }
-        let m = FontMetrics(ascender: CGFloat(TTF_FontAscent(f)) / pixelScale, descender: CGFloat(-TTF_FontDescent(f)) / pixelScale,
-                            lineHeight: CGFloat(TTF_FontHeight(f)) / pixelScale)
-        metricsCache[font] = m
-        return m
+        guard let chain = chain(font, pixelScale) else { return ApproximateTextMeasurer().metrics(of: font) }
+        return FontMetrics(ascender: CGFloat(chain.ascent) / pixelScale, descender: CGFloat(chain.descent) / pixelScale,
+                           lineHeight: CGFloat(chain.height) / pixelScale)
     }
 
     // MARK: Resets

@@ -39,6 +39,8 @@ final class GlyphCache {
         /// Open faces (index 0 the main font), nil until first used or when a file fails.
         var faces: [OpaquePointer?]
         let ascent: Int32
+        /// Below the baseline, positive (SDL_ttf reports it negative).
+        let descent: Int32
         let height: Int32
         @exclusivity(unchecked) var asciiMetrics = [Metrics](repeating: Metrics(advance: -1, face: -1), count: 128)
         @exclusivity(unchecked) var otherMetrics: [UInt32: Metrics] = [:]
@@ -63,6 +65,7 @@ final class GlyphCache {
             self.pixelSize = pixelSize
             faces = [main] + [OpaquePointer?](repeating: nil, count: fallbackCount)
             ascent = TTF_FontAscent(main)
+            descent = -TTF_FontDescent(main)
             height = TTF_FontHeight(main)
         }
     }
