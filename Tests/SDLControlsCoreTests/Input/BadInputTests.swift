@@ -268,6 +268,7 @@ struct BadInputTests {
         #expect(control.cancelCount == 1)
         #expect(control.cancelEvents.first.flatMap { $0 } == nil, "as for a view leaving its window (C8)")
         #expect(control.window == nil)
+        #expect(control.superview == nil, "the freed window let go of its subviews (no reference to freed memory)")
         flush()
         #expect(log.names == ["touchDown", "dragInside", "touchCancel"])
         #expect(recorder.event(of: "touchCancel") != nil)

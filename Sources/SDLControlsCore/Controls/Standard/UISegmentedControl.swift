@@ -44,7 +44,7 @@ open class UISegmentedControl: UIControl {
     }
 
     /// The segments, in index order.
-    var segments: [Segment] = [] { didSet { cachedFrames = nil } }
+    @exclusivity(unchecked) var segments: [Segment] = [] { didSet { cachedFrames = nil } }
     /// ``segmentFrames()`` for the bounds and layout direction it was computed for (equal
     /// widths only: widths apportioned by content depend on measurement).
     @exclusivity(unchecked) private var cachedFrames: (bounds: CGRect, rtl: Bool, frames: [CGRect])?
@@ -92,7 +92,7 @@ open class UISegmentedControl: UIControl {
             setNeedsDisplay()
         }
     }
-    private var storedSelected: Int = UISegmentedControl.noSegment
+    @exclusivity(unchecked) private var storedSelected: Int = UISegmentedControl.noSegment
 
     /// Whether segments act as buttons: the selection shows only while touched and
     /// ``selectedSegmentIndex`` is not kept (rule D5).
@@ -107,7 +107,7 @@ open class UISegmentedControl: UIControl {
 
     /// The fill of the selection plate; nil uses the default (white in light mode, grey in
     /// dark mode).
-    open var selectedSegmentTintColor: UIColor? {
+    @exclusivity(unchecked) open var selectedSegmentTintColor: UIColor? {
         didSet { if oldValue != selectedSegmentTintColor { setNeedsDisplay() } }
     }
 
@@ -118,19 +118,19 @@ open class UISegmentedControl: UIControl {
     }
 
     /// The colour of titles and images of unselected segments.
-    open var titleColor: UIColor = .label {
+    @exclusivity(unchecked) open var titleColor: UIColor = .label {
         didSet { if oldValue != titleColor { setNeedsDisplay() } }
     }
 
     /// The colour of the selected segment's title and image; nil picks one that reads on
     /// the plate (the label colour on the default plate, black or white on a custom tint).
-    open var selectedTitleColor: UIColor? {
+    @exclusivity(unchecked) open var selectedTitleColor: UIColor? {
         didSet { if oldValue != selectedTitleColor { setNeedsDisplay() } }
     }
 
     /// Whether automatic segment widths follow their content (true) or are all equal
     /// (false, the default).
-    open var apportionsSegmentWidthsByContent: Bool = false {
+    @exclusivity(unchecked) open var apportionsSegmentWidthsByContent: Bool = false {
         didSet { if oldValue != apportionsSegmentWidthsByContent { contentDidChange() } }
     }
 
@@ -288,9 +288,9 @@ open class UISegmentedControl: UIControl {
     // MARK: Tracking (rule D5)
 
     /// The enabled segment under the finger while a touch is down inside the slop.
-    var highlightedSegment: Int?
+    @exclusivity(unchecked) var highlightedSegment: Int?
     /// The momentary control's keyboard cursor.
-    var keyboardSegment: Int?
+    @exclusivity(unchecked) var keyboardSegment: Int?
     /// The action to run between valueChanged and primaryActionTriggered.
     private var pendingSegmentAction: UIAction?
     /// Guards the momentary reset against a newer tap.
@@ -558,7 +558,7 @@ open class UISegmentedControl: UIControl {
     /// Seconds the plate takes to slide to a newly selected segment.
     public static let plateAnimationDuration: TimeInterval = 0.25
 
-    private var plateAnimation: (from: Int, start: TimeInterval)?
+    @exclusivity(unchecked) private var plateAnimation: (from: Int, start: TimeInterval)?
     private var plateTimer: FrameTimer?
 
     private func startPlateAnimation(from old: Int) {
