@@ -1,7 +1,8 @@
 import Foundation
 
 extension UIView {
-    /// The view this one is a subview of.
+    /// The view this one is a subview of. Not retained (the superview holds its subviews):
+    /// when a superview is freed, subviews kept alive elsewhere are left with none, as in UIKit.
     public var superview: UIView? { storedSuperview }
 
     /// The window at the root of this view's tree, if it is in one.
