@@ -106,8 +106,14 @@ final class GeometryBuffer {
         indices.update(from: other.indices, count: other.indexCount)
         vertexCount = other.vertexCount
         indexCount = other.indexCount
-        segments.removeAll(keepingCapacity: true)
-        segments.append(contentsOf: other.segments)
+        // Element by element while the count is unchanged (a redraw of the same view):
+        // `removeAll` + `append(contentsOf:)` went through the array's generic replace path.
+        if segments.count == other.segments.count {
+            for k in segments.indices { segments[k] = other.segments[k] }
+        } else {
+            segments.removeAll(keepingCapacity: true)
+            segments.append(contentsOf: other.segments)
+        }
     }
 
     /// Appends `segment` of `source` translated by (`dx`, `dy`), its indices offset by

@@ -164,8 +164,12 @@ package struct OccupancyGrid: Sendable {
         let c0 = Int(max(0, Int64(r.x) / s)), c1 = Int(min(Int64(columns - 1), (Int64(r.x) + Int64(r.width) - 1) / s))
         let r0 = Int(max(0, Int64(r.y) / s)), r1 = Int(min(Int64(rows - 1), (Int64(r.y) + Int64(r.height) - 1) / s))
         guard c0 <= c1, r0 <= r1 else { return }
-        for row in r0...r1 {
-            for col in c0...c1 { cells[row * columns + col] = true }
+        let columns = columns
+        // One uniqueness check per rectangle, not per cell (every drawn view marks its cells).
+        cells.withUnsafeMutableBufferPointer { cells in
+            for row in r0...r1 {
+                for col in c0...c1 { cells[row * columns + col] = true }
+            }
         }
     }
 
