@@ -293,8 +293,28 @@ public final class DrawContext {
         let p = pixel(point)
         let x0 = p.x.pixelRounded(), y0 = p.y.pixelRounded()
         let vc = preparedColor
-        for q in glyphRun.quads {
-            quad(x0 + q.x0, y0 + q.y0, x0 + q.x1, y0 + q.y1, region: q.region, color: vc)
+        let quads = glyphRun.quads
+        guard !quads.isEmpty else { return }
+        drawHeldLayersFirst()
+        // Glyphs sharing a texture (all of a line, as a rule) are written as one batch: one
+        // segment check, one reservation and one commit per run, not per glyph.
+        var k = 0
+        while k < quads.count {
+            let texture = quads[k].region.texture
+            var e = k + 1
+            while e < quads.count && quads[e].region.texture == texture { e += 1 }
+            let n = e - k
+            var base = out.segmentBase(for: texture)
+            out.reserve(vertices: 4 * n, indices: 6 * n)
+            var v = out.vertices + out.vertexCount, i = out.indices + out.indexCount
+            for q in quads[k..<e] {
+                DrawContext.writeQuad(v, i, base: base, x0 + q.x0, y0 + q.y0, x0 + q.x1, y0 + q.y1, region: q.region, color: vc)
+                v += 4
+                i += 6
+                base += 4
+            }
+            out.commit(vertices: 4 * n, indices: 6 * n)
+            k = e
         }
     }
 
@@ -386,15 +406,22 @@ public final class DrawContext {
         drawHeldLayersFirst()
         let base = out.segmentBase(for: region.texture)
         out.reserve(vertices: 4, indices: 6)
-        let v = out.vertices + out.vertexCount
+        DrawContext.writeQuad(out.vertices + out.vertexCount, out.indices + out.indexCount, base: base,
+                              x0, y0, x1, y1, region: region, color: c)
+        out.commit(vertices: 4, indices: 6)
+    }
+
+    /// Writes one quad's four vertices at `v` and six indices (from `base`) at `i`, where room
+    /// was reserved: the one vertex layout of every quad.
+    @inline(__always)
+    private static func writeQuad(_ v: UnsafeMutablePointer<DrawVertex>, _ i: UnsafeMutablePointer<Int32>, base: Int32,
+                                  _ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, region: AtlasRegion, color c: SIMD4<UInt8>) {
         v[0] = DrawVertex(x: x0, y: y0, r: c.x, g: c.y, b: c.z, a: c.w, u: region.u0, v: region.v0)
         v[1] = DrawVertex(x: x1, y: y0, r: c.x, g: c.y, b: c.z, a: c.w, u: region.u1, v: region.v0)
         v[2] = DrawVertex(x: x1, y: y1, r: c.x, g: c.y, b: c.z, a: c.w, u: region.u1, v: region.v1)
         v[3] = DrawVertex(x: x0, y: y1, r: c.x, g: c.y, b: c.z, a: c.w, u: region.u0, v: region.v1)
-        let i = out.indices + out.indexCount
         i[0] = base; i[1] = base + 1; i[2] = base + 2
         i[3] = base; i[4] = base + 2; i[5] = base + 3
-        out.commit(vertices: 4, indices: 6)
     }
 
     /// A solid quad (the white texel), alpha scaled by `coverage`.
