@@ -57,8 +57,8 @@ enum ImmediateName: Hashable {
     /// A key given with `ui.id(key)` before the declaration.
     case key(ImmediateKey)
 
-    /// Compared case by case, borrowing the payloads: the derived comparison copied both
-    /// names (outlined copies of the enum) at every declaration that is compared.
+    /// Compared case by case: the derived comparison first copied both names into a tuple
+    /// (two outlined copies of the enum) at every declaration compared.
     static func == (a: ImmediateName, b: ImmediateName) -> Bool {
         switch a {
         case .none:
