@@ -167,6 +167,49 @@ struct TextLayoutTests {
         #expect(m.calls == 0 && button.intrinsicSizeForLayout.width == width + 10)
     }
 
+    /// A button renamed to a title of the same natural size ("Go 0" → "Go 1", as a counter
+    /// on a button does) is not laid out again and doesn't make the stack around it lay out:
+    /// only the label redraws. A title of another size does both.
+    @Test func aSameSizeTitleLaysOutNothing() {
+        final class CountingButton: UIButton {
+            var layouts = 0
+            override func layoutSubviews() { layouts += 1; super.layoutSubviews() }
+        }
+        final class CountingStack: UIStackView {
+            var layouts = 0
+            override func layoutSubviews() { layouts += 1; super.layoutSubviews() }
+        }
+        let m = CountingMeasurer()
+        let window = makeTestWindow()
+        window.hostTextMeasurer = m
+        let stack = CountingStack(frame: CGRect(x: 0, y: 0, width: 300, height: 44))
+        stack.axis = .horizontal
+        let button = CountingButton(type: .system)
+        button.setTitle("Go 0", for: .normal)
+        stack.addArrangedSubview(button)
+        window.addSubview(stack)
+        window.layoutIfNeeded()
+        let frame = button.titleLabel.frame, size = button.intrinsicSizeForLayout
+        button.layouts = 0
+        stack.layouts = 0
+        button.setTitle("Go 1", for: .normal)
+        window.layoutIfNeeded()
+        #expect(button.layouts == 0 && stack.layouts == 0, "button \(button.layouts), stack \(stack.layouts) layouts")
+        #expect(button.titleLabel.text == "Go 1" && button.titleLabel.frame == frame && button.intrinsicSizeForLayout == size)
+        #expect(m.calls >= 1, "the new title was measured to know its size")
+        button.setTitle("Go 10", for: .normal)
+        window.layoutIfNeeded()
+        #expect(button.layouts == 1 && stack.layouts == 1, "a wider title lays both out")
+        #expect(button.titleLabel.frame.width == frame.width + 10 && button.intrinsicSizeForLayout.width == size.width + 10)
+        // Wider, then back to the laid-out width before any layout ran: the second change
+        // asks for nothing, and the layout the first one asked for still places the title.
+        button.setTitle("Go 100", for: .normal)
+        button.setTitle("Go 11", for: .normal)
+        window.layoutIfNeeded()
+        #expect(button.layouts == 2 && button.titleLabel.text == "Go 11")
+        #expect(button.titleLabel.frame.width == frame.width + 10 && button.intrinsicSizeForLayout.width == size.width + 10)
+    }
+
     @Test func aSegmentTitleOfTwelveThousandCharactersIsTruncatedInFewMeasurements() {
         let m = CountingMeasurer()
         let window = makeTestWindow()

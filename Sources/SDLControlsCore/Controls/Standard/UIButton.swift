@@ -116,6 +116,9 @@ open class UIButton: UIControl {
     @exclusivity(unchecked) private var titleColors: [UInt: UIColor] = [:]
     @exclusivity(unchecked) private var images: [UInt: UIImage] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
+    /// The one-line title's natural size the last layout placed it by; nil when there was no
+    /// title (see ``subviewIntrinsicContentSizeDidChange(_:)``).
+    @exclusivity(unchecked) private var laidOutTitleSize: CGSize?
 
     /// Creates a button of a type.
     public init(type: ButtonType) {
@@ -300,6 +303,7 @@ open class UIButton: UIControl {
         let hasTitle = !(currentTitle ?? "").isEmpty
         let gap = imageSize.width > 0 && hasTitle ? imageTitlePadding : 0
         var titleSize = hasTitle ? titleFittingSize() : .zero
+        laidOutTitleSize = hasTitle && titleLabel.numberOfLines == 1 ? titleSize : nil
         titleSize.width = min(titleSize.width, max(0, content.width - imageSize.width - gap))
         let total = imageSize.width + gap + titleSize.width
         var x: CGFloat
@@ -342,7 +346,14 @@ open class UIButton: UIControl {
 
     /// The title label and image view are the button's content: a change of their natural
     /// size (a new title for the highlighted state, a new title font) changes the button's.
+    /// A one-line title whose natural size is the one the last layout used ("Go 0" → "Go 1")
+    /// changes neither the layout nor the button's size: only the label redraws, and no
+    /// stack around the button lays out again.
     override func subviewIntrinsicContentSizeDidChange(_ subview: UIView) {
+        if subview === titleLabel, let laidOut = laidOutTitleSize, titleLabel.numberOfLines == 1,
+           !(currentTitle ?? "").isEmpty, titleFittingSize() == laidOut {
+            return
+        }
         contentSizeChanged()
     }
 
