@@ -60,4 +60,27 @@ struct WindowLifetimeTests {
         #expect(probeHost == nil, "the host is freed")
         #expect(probeBackend == nil, "its backend is freed")
     }
+
+    /// Shutting a host down closes its fonts and opens none again. Regression: the window's
+    /// measurer was taken away after the fonts closed, a button in it measured its title at
+    /// once (to see whether its size changed) through the host, and the host reopened the
+    /// font, never to close it (LeakSanitizer: SDL_ttf's font and its HarfBuzz face).
+    @Test func shutdownLeavesNoFontOpen() throws {
+        let host = try makeHeadlessHost()
+        let button = UIButton(type: .system)
+        button.setTitle("Pause", for: .normal)
+        button.frame = CGRect(x: 10, y: 10, width: 100, height: 40)
+        host.window.addSubview(button)
+        host.update()
+        host.renderFrame()
+        #expect(host.fonts.openCount > 0, "drawing the title opened the UI font")
+        host.shutdown()
+        #expect(host.fonts.openCount == 0 && host.fonts.isClosed)
+        // Measuring through the shut-down host afterwards estimates, opening nothing.
+        let size = host.backend.size(of: "Pause", font: .systemFont(ofSize: 17))
+        #expect(size.width > 0 && host.fonts.openCount == 0)
+        #expect(host.fonts.font(path: host.fonts.path(for: .systemFont(ofSize: 17)), pixelSize: 17) == nil)
+        _ = button.intrinsicContentSize   // the button, now windowless, measures with the estimate
+        #expect(host.fonts.openCount == 0)
+    }
 }

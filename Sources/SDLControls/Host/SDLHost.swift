@@ -198,7 +198,7 @@ public final class SDLHost {
     let gameControllers: SDLGameControllerInput
     /// Cursors and mouse capture (`Input/SDLPointer.swift`).
     let pointer = SDLPointer()
-    private let fonts: FontLibrary
+    let fonts: FontLibrary
     private var translator = SDLInputTranslator()
     private let forcedScale: CGFloat?
     private let ownsSDL: Bool
@@ -387,14 +387,16 @@ public final class SDLHost {
         window.cancelAllTouches()
         if alive { pointer.shutdown() }   // capture released, default cursor back, cursors freed
         gameControllers.stop()
-        if alive { backend.destroy() }   // a destroyed renderer took its textures with it
-        fonts.closeAll()
-        window.hostTextMeasurer = nil
+        // Measuring leaves this host before its fonts close: views whose measurer changes may
+        // measure at once (a button checks whether its title's natural size changed).
         if UIApplication.shared.textMeasurer === backend {
             // Another live host's measurer if there is one, else the estimate.
-            UIApplication.shared.textMeasurer = UIApplication.shared.windows.compactMap(\.hostTextMeasurer).last
+            UIApplication.shared.textMeasurer = UIApplication.shared.windows.filter { $0 !== window }.compactMap(\.hostTextMeasurer).last
                 ?? ApproximateTextMeasurer()
         }
+        window.hostTextMeasurer = nil
+        if alive { backend.destroy() }   // a destroyed renderer took its textures with it
+        fonts.closeAll()
         if textInputOwned {
             textInputOwned = false
             SDLSharedState.endTextInput()

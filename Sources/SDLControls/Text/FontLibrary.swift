@@ -119,6 +119,10 @@ final class FontLibrary {
     /// An open font at a pixel size. A file that can't be opened is reported once and the
     /// main regular font used in its place (nil only when that fails too, or for a fallback).
     func font(path: String, pixelSize: Int) -> OpaquePointer? {
+        // After closeAll (the host shut down, SDL_ttf maybe quit) nothing is opened again: a
+        // font opened then would never be closed, or opened through a library already gone.
+        // Measuring then falls back to the estimate.
+        guard !isClosed else { return nil }
         let key = FontKey(path: path, pixelSize: max(1, min(pixelSize, 2000)))
         if let f = open[key] { return f }
         if unusable.contains(path) { return substitute(for: path, pixelSize: key.pixelSize) }
@@ -197,9 +201,16 @@ final class FontLibrary {
     }
 
     func closeAll() {
+        isClosed = true
         for f in open.values { TTF_CloseFont(f) }
         open.removeAll()
     }
+
+    /// Whether ``closeAll()`` ran: the library opens nothing more.
+    private(set) var isClosed = false
+
+    /// Fonts open now.
+    var openCount: Int { open.count }
 }
 
 /// Which fonts the host uses.

@@ -9,7 +9,7 @@ struct PixelRoundingTests {
 
     static var floats: [Float] {
         var v: [Float] = [0, 0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 0.49999997, -0.49999997, 0.50000006, 1e-30, -1e-30,
-                          8_388_607.5, -8_388_607.5, 8_388_608, 16_777_217, -16_777_216, 3.4e38, -3.4e38,
+                          8_388_607.5, -8_388_607.5, 8_388_608, 16_777_218, -16_777_216, 3.4e38, -3.4e38,
                           .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
         var g = SystemRandomNumberGenerator()
         for _ in 0..<2_000 { v.append(Float.random(in: -5_000...5_000, using: &g)) }
