@@ -141,17 +141,33 @@ struct TextLayoutTests {
         #expect(m.characters - before < 25 * 100_000)
     }
 
-    @Test func aNewButtonTitleInAStackIsMeasuredOnce() {
-        let m = CountingMeasurer()
+    /// A button and a stack that count their layouts.
+    final class CountingButton: UIButton {
+        var layouts = 0
+        override func layoutSubviews() { layouts += 1; super.layoutSubviews() }
+    }
+    final class CountingStack: UIStackView {
+        var layouts = 0
+        override func layoutSubviews() { layouts += 1; super.layoutSubviews() }
+    }
+
+    /// A button titled "Go 0" in a horizontal stack in a window measuring with `m`, laid out.
+    private func buttonInStack(measuredBy m: CountingMeasurer) -> (window: UIWindow, stack: CountingStack, button: CountingButton) {
         let window = makeTestWindow()
         window.hostTextMeasurer = m
-        let stack = UIStackView(frame: CGRect(x: 0, y: 0, width: 300, height: 44))
+        let stack = CountingStack(frame: CGRect(x: 0, y: 0, width: 300, height: 44))
         stack.axis = .horizontal
-        let button = UIButton(type: .system)
+        let button = CountingButton(type: .system)
         button.setTitle("Go 0", for: .normal)
         stack.addArrangedSubview(button)
         window.addSubview(stack)
         window.layoutIfNeeded()
+        return (window, stack, button)
+    }
+
+    @Test func aNewButtonTitleInAStackIsMeasuredOnce() {
+        let m = CountingMeasurer()
+        let (window, stack, button) = buttonInStack(measuredBy: m)
         let width = button.intrinsicSizeForLayout.width
         m.calls = 0
         button.setTitle("Go 10", for: .normal)
@@ -171,24 +187,8 @@ struct TextLayoutTests {
     /// on a button does) is not laid out again and doesn't make the stack around it lay out:
     /// only the label redraws. A title of another size does both.
     @Test func aSameSizeTitleLaysOutNothing() {
-        final class CountingButton: UIButton {
-            var layouts = 0
-            override func layoutSubviews() { layouts += 1; super.layoutSubviews() }
-        }
-        final class CountingStack: UIStackView {
-            var layouts = 0
-            override func layoutSubviews() { layouts += 1; super.layoutSubviews() }
-        }
         let m = CountingMeasurer()
-        let window = makeTestWindow()
-        window.hostTextMeasurer = m
-        let stack = CountingStack(frame: CGRect(x: 0, y: 0, width: 300, height: 44))
-        stack.axis = .horizontal
-        let button = CountingButton(type: .system)
-        button.setTitle("Go 0", for: .normal)
-        stack.addArrangedSubview(button)
-        window.addSubview(stack)
-        window.layoutIfNeeded()
+        let (window, stack, button) = buttonInStack(measuredBy: m)
         let frame = button.titleLabel.frame, size = button.intrinsicSizeForLayout
         button.layouts = 0
         stack.layouts = 0
