@@ -6,8 +6,9 @@ import Testing
 /// the pointer elsewhere, then with the pointer over it (moved there with real SDL mouse
 /// motion; one pointer hovers one control, so the picture is put together from one frame per
 /// control). Filled, tinted, gray and system buttons take the highlight over their plate (the
-/// system button around its title), a segmented control over the unselected segment under
-/// the pointer, a stepper over the half that can step.
+/// system button over its own frame, which its content insets pad around the title), a
+/// segmented control over the unselected segment under the pointer, a stepper over the half
+/// that can step.
 @MainActor
 struct HoverGoldenTests {
     /// Rows of (control, where the pointer goes in its bounds as a fraction of its size).

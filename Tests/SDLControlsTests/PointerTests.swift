@@ -287,6 +287,23 @@ struct PointerTests {
         #expect(pressed.pixels[corner] != after.pixels[corner], "a press shows the highlighted look, not the hover look")
     }
 
+    @Test func aPlainButtonsHoverRoomComesFromItsInsetsAndOnlyTheShortfallLiesOutside() {
+        let system = UIButton(type: .system)   // insets 6 above and below, 10 beside the title
+        system.setTitle("Learn more", for: .normal)
+        system.sizeToFit()
+        #expect(system.hoverHighlightRect(at: .zero) == system.bounds, "padded enough: its own frame")
+        let custom = UIButton(type: .custom)   // no insets
+        custom.frame = CGRect(x: 0, y: 0, width: 80, height: 30)
+        #expect(custom.hoverHighlightRect(at: .zero) == CGRect(x: -6, y: -2, width: 92, height: 34))
+        custom.contentEdgeInsets = UIEdgeInsets(top: 1, left: 4, bottom: 5, right: 0)
+        #expect(custom.hoverHighlightRect(at: .zero) == CGRect(x: -2, y: -1, width: 88, height: 31), "only what each inset lacks")
+        let plated = UIButton(configuration: .gray())
+        plated.frame = CGRect(x: 0, y: 0, width: 80, height: 30)
+        #expect(plated.hoverHighlightRect(at: .zero) == plated.bounds, "a plate highlights itself")
+        custom.isPointerInteractionEnabled = false
+        #expect(custom.hoverHighlightRect(at: .zero) == nil)
+    }
+
     // MARK: Cursors
 
     @Test func theIBeamShowsOverATextFieldAndTheArrowElsewhere() throws {

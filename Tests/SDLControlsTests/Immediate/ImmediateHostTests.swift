@@ -122,6 +122,44 @@ struct ImmediateHostTests {
         frame()
         #expect(fired == 1 && !s.isTracking)
     }
+
+    /// A button in a cell of the inset-grouped style is padded as the row is, so its hover
+    /// look fills its row and stops at the card's edges and at the rows beside it (it used to
+    /// reach 6 points past the card and 2 into the next row).
+    @Test func aCellButtonsHoverLookFillsItsRowAndStaysInsideTheCard() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 360, height: 300))
+        defer { host.shutdown() }
+        host.window.backgroundColor = .systemGroupedBackground
+        let view = ImmediateView(frame: host.window.bounds, style: .insetGrouped)
+        host.window.addSubview(view)
+        var buttons: [UIView] = []
+        func frame() {
+            host.update()
+            buttons = []
+            view.build { ui in
+                for title in ["Apply", "Reset to defaults", "Mute"] {
+                    ui.button(title)
+                    buttons.append(ui.lastView!)
+                }
+            }
+            host.renderFrame()
+        }
+        frame()
+        let before = host.readPixels()
+        let row = buttons[1].convert(buttons[1].bounds, to: nil)
+        let card = try #require(buttons[1].superview?.superview).convert(buttons[1].superview!.superview!.bounds, to: nil)
+        push(host, SDLEvents.mouseMotion(host, x: Int32(row.midX), y: Int32(row.midY)))
+        frame()
+        #expect(buttons[1].isHovered)
+        let after = host.readPixels()
+        func changed(_ x: CGFloat, _ y: CGFloat) -> Bool {
+            let i = Int(y) * after.width + Int(x)
+            return after.pixels[i] != before.pixels[i]
+        }
+        #expect(changed(row.maxX - 4, row.midY) && changed(row.minX + 4, row.minY + 3), "the whole row lights up, not just its title")
+        #expect(!changed(card.minX - 3, row.midY) && !changed(card.maxX + 2, row.midY), "nothing outside the card")
+        #expect(!changed(row.maxX - 4, row.minY - 1.5) && !changed(row.maxX - 4, row.maxY + 1), "nor in the rows above and below")
+    }
 }
 
 extension UIView {

@@ -104,12 +104,20 @@ open class UIButton: UIControl {
     /// ``isPointerInteractionEnabled`` is on (UIKit: a pointer effect is active).
     open override var isHovered: Bool { super.isHovered && isPointerInteractionEnabled }
 
-    /// The plate (a button with a background) or the title with a little room around it (a
-    /// system or plain button), when ``isPointerInteractionEnabled``.
+    /// The plate (a button with a background) or, for a system or plain button, the button
+    /// itself when its ``contentEdgeInsets`` leave at least 6 points beside the content and 2
+    /// above and below it (iPadOS's highlight effect takes the view's frame), else reaching
+    /// outside the bounds by what they lack; when ``isPointerInteractionEnabled``. A button
+    /// padded as a list row (the cells of an inset-grouped ``ImmediateView``) highlights its
+    /// row and nothing beyond it.
     open override func hoverHighlightRect(at location: CGPoint) -> CGRect? {
         guard isPointerInteractionEnabled else { return nil }
         let plated = buttonType == .close || currentBackgroundImage != nil || (configuration.map { $0.style != .plain } ?? false)
-        return plated ? bounds : bounds.insetBy(dx: -6, dy: -2)
+        guard !plated else { return bounds }
+        // Room around the content: what the insets leave short of 6 × 2 points lies outside.
+        let i = contentEdgeInsets
+        return bounds.inset(by: UIEdgeInsets(top: -max(0, 2 - i.top), left: -max(0, 6 - i.left),
+                                             bottom: -max(0, 2 - i.bottom), right: -max(0, 6 - i.right)))
     }
 
     @exclusivity(unchecked) private var titles: [UInt: String] = [:]
