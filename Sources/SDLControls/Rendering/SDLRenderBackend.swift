@@ -98,15 +98,13 @@ final class SDLRenderBackend: DrawResources {
             return glyphs.layout(text, chain: chain, color: color, atlas: atlas, into: &run)
         }
         let id = ObjectIdentifier(chain)
-        var h = UInt64(truncatingIfNeeded: id.hashValue) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(color) &* 0xC2B2_AE3D_27D4_EB4F
+        // The chain's address, not `hashValue` (a full Hasher run per line).
+        var h = UInt64(UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(color) &* 0xC2B2_AE3D_27D4_EB4F
         for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
         let slot = Int(truncatingIfNeeded: (h ^ h >> 32) % UInt64(recentRuns.count))
         let generation = atlas.generation
         if let r = recentRuns[slot], r.generation == generation, r.color == color, r.chain == id, r.text == text {
-            run.quads.removeAll(keepingCapacity: true)
-            run.quads.append(contentsOf: r.run.quads)
-            run.width = r.run.width
-            run.height = r.run.height
+            run.replace(with: r.run)
             return true
         }
         guard glyphs.layout(text, chain: chain, color: color, atlas: atlas, into: &run) else { return false }
@@ -131,10 +129,7 @@ final class SDLRenderBackend: DrawResources {
             self.chain = chain
             self.color = color
             self.generation = generation
-            run.quads.removeAll(keepingCapacity: true)
-            run.quads.append(contentsOf: laidOut.quads)
-            run.width = laidOut.width
-            run.height = laidOut.height
+            run.replace(with: laidOut)
         }
     }
     /// Recently laid-out short lines, direct-mapped by a cheap hash of text, font and colour
@@ -331,5 +326,15 @@ final class SDLRenderBackend: DrawResources {
         images.reset()
         compositor.invalidate(destroyTarget: true)
         glyphs.removeAll()
+    }
+}
+
+private extension GlyphRun {
+    /// Becomes a copy of `other`, keeping this run's storage (no allocation once warm).
+    mutating func replace(with other: GlyphRun) {
+        quads.removeAll(keepingCapacity: true)
+        quads.append(contentsOf: other.quads)
+        width = other.width
+        height = other.height
     }
 }
