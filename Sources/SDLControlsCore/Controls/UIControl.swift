@@ -17,6 +17,7 @@ open class UIControl: UIView {
     /// Creates a control.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        storedFocusEffect = UIFocusEffect.system
     }
 
     /// Creates a control whose `primaryAction` runs on ``Event/primaryActionTriggered``.

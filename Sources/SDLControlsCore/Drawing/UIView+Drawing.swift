@@ -515,15 +515,28 @@ extension UIControl {
     func drawHoverAndFocus(in context: DrawContext, bounds b: CGRect) {
         let control = self
         control.drawHoverHighlight(in: context)
-        if control.isFocused {
-            // The focus ring outside the bounds in the tint colour, and a faint halo around it.
+        guard control.isFocused, let effect = control.storedFocusEffect else { return }
+        let halo = effect as? UIFocusHaloEffect
+        let shape = halo?.shape ?? b
+        let radius = halo?.cornerRadius ?? control.focusRingCornerRadius
+        guard shape.minX.isFinite, shape.minY.isFinite, shape.width.isFinite, shape.height.isFinite else { return }
+        let tint: UIColor = tintColor
+        let faint = tint.withAlphaComponent(Theme.focusHaloAlpha)
+        if halo?.position == .inside {
+            // The ring along the inside of the shape's edge, the faint halo inward of it: a
+            // view that fills its container (a list cell) stays off its neighbours.
+            let inner = Theme.focusRingWidth
+            context.strokeRoundedRect(shape, radius: radius, width: Theme.focusRingWidth, color: tint)
+            context.strokeRoundedRect(shape.insetBy(dx: inner, dy: inner), radius: max(0, radius - inner),
+                                      width: Theme.focusHaloWidth, color: faint)
+        } else {
+            // The ring outside the shape in the tint colour, and a faint halo around it.
             let outset = Theme.focusRingGap + Theme.focusRingWidth
-            let tint: UIColor = tintColor
-            context.strokeRoundedRect(b.insetBy(dx: -outset, dy: -outset), radius: control.focusRingCornerRadius + outset,
+            context.strokeRoundedRect(shape.insetBy(dx: -outset, dy: -outset), radius: radius + outset,
                                       width: Theme.focusRingWidth, color: tint)
-            let halo = outset + Theme.focusHaloWidth
-            context.strokeRoundedRect(b.insetBy(dx: -halo, dy: -halo), radius: control.focusRingCornerRadius + halo,
-                                      width: Theme.focusHaloWidth, color: tint.withAlphaComponent(Theme.focusHaloAlpha))
+            let far = outset + Theme.focusHaloWidth
+            context.strokeRoundedRect(shape.insetBy(dx: -far, dy: -far), radius: radius + far,
+                                      width: Theme.focusHaloWidth, color: faint)
         }
     }
 }

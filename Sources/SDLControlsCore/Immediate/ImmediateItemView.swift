@@ -153,6 +153,18 @@ final class ImmediateItemView: UIView {
 
     // MARK: Layout
 
+    /// A control that is a whole cell (a button row) shows focus just inside its edge, rounded
+    /// as the group, as a focused list cell does; outside, the ring would cover the separators
+    /// and the neighbouring rows and reach past the group's sides. Set again only when the
+    /// cell's size changed.
+    private func ringInsideCell() {
+        let shape = control.bounds
+        if let h = control.storedFocusEffect as? UIFocusHaloEffect, h.position == .inside, h.shape == shape { return }
+        let halo = UIFocusHaloEffect(roundedRect: shape, cornerRadius: ImmediateSectionView.cornerRadius, curve: .continuous)
+        halo.position = .inside
+        control.focusEffect = halo
+    }
+
     override func layoutSubviews() {
         let b = bounds
         let content = b.inset(by: insets)
@@ -167,6 +179,7 @@ final class ImmediateItemView: UIView {
         switch arrangement {
         case .fill:
             put(control, b)
+            if insets != .zero { ringInsideCell() }
         case .alone(let fills):
             let w = fills || c.width < 0 ? content.width : min(c.width, content.width)
             put(control, CGRect(x: content.minX, y: centred(controlHeight), width: max(0, w), height: controlHeight))

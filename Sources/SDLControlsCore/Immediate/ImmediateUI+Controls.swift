@@ -68,6 +68,7 @@ extension ImmediateUI {
             button.titleLabel.font = ImmediateItemView.titleFont
             item.arrangement = .fill
         case .column, .row:
+            if button.storedFocusEffect is UIFocusHaloEffect { button.focusEffect = UIFocusEffect.effect() }   // was a cell's
             button.configuration = .tinted()
             button.contentHorizontalAlignment = .center
             button.titleLabel.font = .systemFont(ofSize: UIFont.systemFontSize, weight: .medium)

@@ -378,6 +378,25 @@ open class UIView: UIResponder {
     /// plain views; controls answer true while enabled.
     open var canBecomeFocused: Bool { false }
 
+    /// What the view shows while it has focus (UIKit's `focusEffect`); nil shows nothing.
+    /// Controls start with the system's ring (``UIFocusEffect``), plain views with nil (only
+    /// controls take focus here). A ``UIFocusHaloEffect`` gives the ring its own shape and
+    /// position. The effect is copied when assigned.
+    open var focusEffect: UIFocusEffect? {
+        get { storedFocusEffect }
+        set {
+            let old = storedFocusEffect
+            storedFocusEffect = newValue?.copy()
+            switch (old, storedFocusEffect) {
+            case (nil, nil): return
+            case let (a?, b?) where a.drawsSame(as: b): return
+            default: setNeedsDisplay()
+            }
+        }
+    }
+    /// ``focusEffect``'s value (controls set the system's in their initializer).
+    var storedFocusEffect: UIFocusEffect?
+
     /// The view that should get focus when focus enters this view without a direction (see
     /// ``setNeedsFocusUpdate()``; a controller direction with nothing focused uses the
     /// window's). When it is itself a container, its own preference is followed in turn.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import CMallocCounter
 @testable import SDLControls
+@testable import SDLControlsCore
 
 /// `ImmediateView` through a real SDL host: what a frame that re-declares 1,000 unchanged
 /// controls costs (heap allocations in update + build + draw list, views redrawn, glyph
@@ -159,6 +160,57 @@ struct ImmediateHostTests {
         #expect(changed(row.maxX - 4, row.midY) && changed(row.minX + 4, row.minY + 3), "the whole row lights up, not just its title")
         #expect(!changed(card.minX - 3, row.midY) && !changed(card.maxX + 2, row.midY), "nothing outside the card")
         #expect(!changed(row.maxX - 4, row.minY - 1.5) && !changed(row.maxX - 4, row.maxY + 1), "nor in the rows above and below")
+    }
+
+    /// Tab through real SDL key events onto a button row of an inset-grouped panel: its focus
+    /// ring lies inside the row (rounded as the group), not over the neighbouring rows or past
+    /// the card; a button of the plain style keeps the ring outside.
+    @Test func aCellButtonsFocusRingStaysInsideItsRow() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 360, height: 300))
+        defer { host.shutdown() }
+        host.window.backgroundColor = .systemGroupedBackground
+        let view = ImmediateView(frame: host.window.bounds, style: .insetGrouped)
+        host.window.addSubview(view)
+        var buttons: [UIView] = []
+        func frame() {
+            host.update()
+            buttons = []
+            view.build { ui in
+                for title in ["Apply", "Reset to defaults", "Mute"] {
+                    ui.button(title)
+                    buttons.append(ui.lastView!)
+                }
+            }
+            host.renderFrame()
+        }
+        frame()
+        let before = host.readPixels()
+        for _ in 0..<2 {
+            push(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_TAB))
+            push(host, SDLEvents.key(host, down: false, scancode: SDL_SCANCODE_TAB))
+            frame()
+        }
+        let focused = try #require(buttons[1] as? UIButton)
+        #expect(focused.isFocused, "two Tabs: the second row")
+        let halo = try #require(focused.focusEffect as? UIFocusHaloEffect)
+        #expect(halo.position == .inside && halo.shape == focused.bounds)
+        let after = host.readPixels()
+        func changed(_ x: CGFloat, _ y: CGFloat) -> Bool {
+            let i = Int(y) * after.width + Int(x)
+            return after.pixels[i] != before.pixels[i]
+        }
+        let row = focused.convert(focused.bounds, to: nil)
+        let card = try #require(focused.superview?.superview).convert(focused.superview!.superview!.bounds, to: nil)
+        #expect(changed(row.midX, row.minY + 1.5) && changed(row.maxX - 1.5, row.midY), "the ring along the row's inside edge")
+        #expect(!changed(card.minX - 2, row.midY) && !changed(card.maxX + 1, row.midY), "nothing outside the card")
+        #expect(!changed(row.midX, row.minY - 1.5) && !changed(row.midX, row.maxY + 1.5), "nor in the rows above and below")
+
+        let plain = ImmediateView(frame: .zero)
+        plain.build { ui in ui.button("Go") }
+        #expect(plain.subviewCount(of: UIButton.self) == 1)
+        var plainButton: UIButton?
+        plain.build { ui in ui.button("Go"); plainButton = ui.lastView as? UIButton }
+        #expect(plainButton.map { type(of: $0.focusEffect!) == UIFocusEffect.self } == true, "outside a cell: the system's ring")
     }
 }
 
