@@ -55,6 +55,23 @@ import SDLControlsSDL2
         }
     }
 
+    /// Shapes no one should give still render a frame: nothing for non-finite ones, and a huge
+    /// one is clipped as any huge shape is.
+    @Test func hostileShapesDrawSafely() throws {
+        let shapes = [CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10), CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10),
+                      CGRect(x: -1e30, y: -1e30, width: 2e30, height: 2e30), CGRect(x: 5, y: 5, width: -40, height: -40), .zero]
+        for shape in shapes {
+            for position in [UIFocusHaloEffect.Position.outside, .inside, .automatic] {
+                let f = try frames { b in
+                    let halo = UIFocusHaloEffect(roundedRect: shape, cornerRadius: 1e9, curve: .circular)
+                    halo.position = position
+                    b.focusEffect = halo
+                }
+                #expect(f.after.count == 200 * 120, "\(shape) \(position): a frame was drawn")
+            }
+        }
+    }
+
     @Test func theSystemRingLiesOutsideTheBounds() throws {
         let f = try frames { _ in }
         #expect(changed(f, f.button.midX, f.button.minY - 3.5), "the ring 2–5 points above the button")
