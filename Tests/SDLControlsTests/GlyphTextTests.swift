@@ -15,6 +15,9 @@ struct GlyphTextTests {
         let fonts = [UIFont.systemFont(ofSize: 12), .systemFont(ofSize: 17, weight: .semibold), .systemFont(ofSize: 23)]
         for font in fonts {
             for text in ["Score 12,340", "Wavy To AV", "Ωμέγα Привет", "…", "i"] {
+                // Measured before anything laid it out (glyph and kerning tables cold: the general
+                // path), then again below (printable ASCII from the warm tables): the same width.
+                let cold = resources.size(of: text, font: font).width
                 var run = GlyphRun()
                 if !resources.layoutGlyphs(text, font: font, scale: CGFloat(scale), color: 0xFFFF_FFFF, into: &run) {
                     // The atlas filled up: grow it, as a frame does, and lay the line out again.
@@ -24,6 +27,7 @@ struct GlyphTextTests {
                 }
                 let measured = resources.size(of: text, font: font).width
                 #expect(abs(measured * CGFloat(scale) - CGFloat(run.width)) < 0.001, "\(text) at \(scale)×")
+                #expect(cold == measured, "\(text) at \(scale)×: cold \(cold), warm \(measured)")
             }
         }
     }

@@ -103,17 +103,20 @@ final class SDLRenderBackend: DrawResources {
         for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
         let slot = Int(truncatingIfNeeded: (h ^ h >> 32) % UInt64(recentRuns.count))
         let generation = atlas.generation
-        if let r = recentRuns[slot], r.generation == generation, r.color == color, r.chain == id, r.text == text {
-            run.replace(with: r.run)
+        // Compared field by field in place: binding the slot to a local copied it (its text and
+        // quads retained and released) for every line drawn.
+        if recentRuns[slot].chain == id, recentRuns[slot].generation == generation, recentRuns[slot].color == color,
+           recentRuns[slot].text == text {
+            run.replace(with: recentRuns[slot].run)
             return true
         }
         guard glyphs.layout(text, chain: chain, color: color, atlas: atlas, into: &run) else { return false }
-        if recentRuns[slot] == nil { recentRuns[slot] = RecentRun() }
-        recentRuns[slot]!.keep(run, text: text, chain: id, color: color, generation: generation)
+        recentRuns[slot].keep(run, text: text, chain: id, color: color, generation: generation)
         return true
     }
 
-    /// One line laid out lately: what it was laid out for and its quads.
+    /// One line laid out lately: what it was laid out for and its quads (`chain` nil: an
+    /// empty slot).
     private struct RecentRun {
         var text = ""
         var chain: ObjectIdentifier?
@@ -136,7 +139,7 @@ final class SDLRenderBackend: DrawResources {
     /// (a collision just replaces the slot). Chains live as long as the glyph cache (their
     /// identifiers stay unique until ``destroy()``, which empties this). Bounded: 256 slots of at most
     /// ``recentRunBytes`` bytes of text each.
-    @exclusivity(unchecked) private var recentRuns = [RecentRun?](repeating: nil, count: 256)
+    @exclusivity(unchecked) private var recentRuns = [RecentRun](repeating: RecentRun(), count: 256)
     /// The longest text (UTF-8 bytes) kept in ``recentRuns``: titles and labels, not paragraphs.
     static let recentRunBytes = 64
 
@@ -321,7 +324,7 @@ final class SDLRenderBackend: DrawResources {
     func destroy() {
         recentChains.removeAll()
         // Its chains go with the glyph cache: identifiers of dead chains must not match.
-        for i in recentRuns.indices { recentRuns[i] = nil }
+        for i in recentRuns.indices { recentRuns[i] = RecentRun() }
         atlas.destroy()
         images.reset()
         compositor.invalidate(destroyTarget: true)

@@ -137,6 +137,7 @@ final class GlyphCache {
 
     /// The glyph-by-glyph width, or nil when the text needs shaping.
     func simpleWidth(_ text: String, chain: Chain) -> Int? {
+        if let w = GlyphCache.printableASCIIWidth(text, metrics: chain.asciiMetrics, kerning: chain.asciiKerning) { return w }
         var pen = 0
         var previous: (scalar: UInt32, face: Int32)?
         for s in text.unicodeScalars {
@@ -147,6 +148,39 @@ final class GlyphCache {
             previous = (v, m.face)
         }
         return pen
+    }
+
+    /// The width of printable ASCII text whose glyphs and kerning pairs are all known and come
+    /// from the main font, read straight from the chain's tables over the UTF-8 bytes; nil
+    /// otherwise (the general path then looks up, and remembers, what is missing). Most
+    /// titles and labels are such text, and the general path decoded scalars and called a
+    /// lookup per character. Nonisolated: closures written in main-actor code check the
+    /// executor each time they run.
+    nonisolated private static func printableASCIIWidth(_ text: String, metrics: [Metrics], kerning: [Int8]) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            guard !bytes.isEmpty else { return 0 }
+            return metrics.withUnsafeBufferPointer { metrics -> Int? in
+                kerning.withUnsafeBufferPointer { kerning -> Int? in
+                    var pen = 0
+                    var previous = -1
+                    for b in bytes {
+                        guard b >= 0x20, b <= 0x7E else { return nil }
+                        let v = Int(b)
+                        let m = metrics[v]
+                        guard m.face == 0, m.advance >= 0 else { return nil }
+                        if previous >= 0 {
+                            let k = kerning[previous &* 128 &+ v]
+                            guard k != 127 else { return nil }
+                            pen &+= Int(k)
+                        }
+                        pen &+= Int(m.advance)
+                        previous = v
+                    }
+                    return pen
+                }
+            }
+        }
     }
 
     // MARK: Layout

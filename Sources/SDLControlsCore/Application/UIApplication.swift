@@ -29,7 +29,8 @@ public final class UIApplication: UIResponder {
     public var textMeasurer: TextMeasuring = ApproximateTextMeasurer()
 
     /// The reading direction for views whose `semanticContentAttribute` is unspecified.
-    public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
+    /// (Unchecked: most controls' `draw(_:)` read it, and a checked read is a runtime call.)
+    @exclusivity(unchecked) public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
 
     // MARK: Windows
 
