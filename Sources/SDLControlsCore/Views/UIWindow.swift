@@ -55,7 +55,8 @@ open class UIWindow: UIView {
     let ownFrameClock = FrameClock()
     /// Measures text for the views in this window (``UIView/textMeasurer``): the SDL host that
     /// runs the window sets its SDL_ttf measurer here; nil uses ``UIApplication/textMeasurer``.
-    public var hostTextMeasurer: TextMeasuring? {
+    /// (Unchecked: every label measured reads it, and a checked read is a runtime call.)
+    @exclusivity(unchecked) public var hostTextMeasurer: TextMeasuring? {
         didSet { invalidateIntrinsicSizesOfSubtree() }   // natural sizes were measured with the old one
     }
 
