@@ -518,8 +518,7 @@ extension UIControl {
         guard control.isFocused, let effect = control.storedFocusEffect else { return }
         let halo = effect as? UIFocusHaloEffect
         let shape = halo?.shape ?? b
-        let radius = halo?.cornerRadius ?? control.focusRingCornerRadius
-        guard shape.minX.isFinite, shape.minY.isFinite, shape.width.isFinite, shape.height.isFinite else { return }
+        let radius = halo?.cornerRadius ?? control.focusRingCornerRadius   // shapes that aren't finite: the context draws nothing
         let tint: UIColor = tintColor
         let faint = tint.withAlphaComponent(Theme.focusHaloAlpha)
         if halo?.position == .inside {

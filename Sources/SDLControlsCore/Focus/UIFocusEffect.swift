@@ -20,9 +20,6 @@ open class UIFocusEffect {
     /// their own override it.
     open func copy() -> UIFocusEffect { UIFocusEffect() }
 
-    /// Whether `other` draws the same (skips redrawing when an equal effect is assigned).
-    func drawsSame(as other: UIFocusEffect) -> Bool { type(of: other) == UIFocusEffect.self && type(of: self) == UIFocusEffect.self }
-
     /// The effect every control starts with: immutable, so sharing it shares no state.
     static let system = UIFocusEffect()
 }
@@ -72,8 +69,6 @@ open class UIFocusHaloEffect: UIFocusEffect {
     private(set) var shape: CGRect?
     /// The shape's corner radius; nil: the view's focus ring radius.
     private(set) var cornerRadius: CGFloat?
-    /// The corner curve the shape was made with.
-    private(set) var curve: CALayerCornerCurve = .circular
 
     /// A halo around the view's bounds, rounded as the view's focus ring.
     public required init() {}
@@ -86,12 +81,12 @@ open class UIFocusHaloEffect: UIFocusEffect {
     }
 
     /// A halo around `rect` (the focused view's coordinates) with corners of `cornerRadius`
-    /// points (a negative or non-finite radius draws square corners).
+    /// points (a negative or non-finite radius draws square corners). Either `curve` is drawn
+    /// as circular arcs (see ``CALayerCornerCurve``).
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat, curve: CALayerCornerCurve) {
         self.init()
         shape = rect
         self.cornerRadius = cornerRadius.isFinite ? max(0, cornerRadius) : 0
-        self.curve = curve
     }
 
     open override func copy() -> UIFocusEffect {
@@ -99,12 +94,6 @@ open class UIFocusHaloEffect: UIFocusEffect {
         c.position = position
         c.shape = shape
         c.cornerRadius = cornerRadius
-        c.curve = curve
         return c
-    }
-
-    override func drawsSame(as other: UIFocusEffect) -> Bool {
-        guard let o = other as? UIFocusHaloEffect, type(of: o) == UIFocusHaloEffect.self, type(of: self) == UIFocusHaloEffect.self else { return false }
-        return o.position == position && o.shape == shape && o.cornerRadius == cornerRadius
     }
 }

@@ -385,13 +385,8 @@ open class UIView: UIResponder {
     open var focusEffect: UIFocusEffect? {
         get { storedFocusEffect }
         set {
-            let old = storedFocusEffect
             storedFocusEffect = newValue?.copy()
-            switch (old, storedFocusEffect) {
-            case (nil, nil): return
-            case let (a?, b?) where a.drawsSame(as: b): return
-            default: setNeedsDisplay()
-            }
+            setNeedsDisplay()
         }
     }
     /// ``focusEffect``'s value (controls set the system's in their initializer).

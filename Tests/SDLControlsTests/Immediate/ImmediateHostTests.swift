@@ -128,35 +128,16 @@ struct ImmediateHostTests {
     /// look fills its row and stops at the card's edges and at the rows beside it (it used to
     /// reach 6 points past the card and 2 into the next row).
     @Test func aCellButtonsHoverLookFillsItsRowAndStaysInsideTheCard() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 360, height: 300))
-        defer { host.shutdown() }
-        host.window.backgroundColor = .systemGroupedBackground
-        let view = ImmediateView(frame: host.window.bounds, style: .insetGrouped)
-        host.window.addSubview(view)
-        var buttons: [UIView] = []
-        func frame() {
-            host.update()
-            buttons = []
-            view.build { ui in
-                for title in ["Apply", "Reset to defaults", "Mute"] {
-                    ui.button(title)
-                    buttons.append(ui.lastView!)
-                }
-            }
-            host.renderFrame()
-        }
-        frame()
+        let panel = try ButtonRowsPanel()
+        defer { panel.host.shutdown() }
+        let host = panel.host
         let before = host.readPixels()
-        let row = buttons[1].convert(buttons[1].bounds, to: nil)
-        let card = try #require(buttons[1].superview?.superview).convert(buttons[1].superview!.superview!.bounds, to: nil)
+        let (row, card) = try panel.middleRowAndCard()
         push(host, SDLEvents.mouseMotion(host, x: Int32(row.midX), y: Int32(row.midY)))
-        frame()
-        #expect(buttons[1].isHovered)
+        panel.frame()
+        #expect(panel.buttons[1].isHovered)
         let after = host.readPixels()
-        func changed(_ x: CGFloat, _ y: CGFloat) -> Bool {
-            let i = Int(y) * after.width + Int(x)
-            return after.pixels[i] != before.pixels[i]
-        }
+        func changed(_ x: CGFloat, _ y: CGFloat) -> Bool { ButtonRowsPanel.changed(before, after, x, y) }
         #expect(changed(row.maxX - 4, row.midY) && changed(row.minX + 4, row.minY + 3), "the whole row lights up, not just its title")
         #expect(!changed(card.minX - 3, row.midY) && !changed(card.maxX + 2, row.midY), "nothing outside the card")
         #expect(!changed(row.maxX - 4, row.minY - 1.5) && !changed(row.maxX - 4, row.maxY + 1), "nor in the rows above and below")
@@ -166,41 +147,22 @@ struct ImmediateHostTests {
     /// ring lies inside the row (rounded as the group), not over the neighbouring rows or past
     /// the card; a button of the plain style keeps the ring outside.
     @Test func aCellButtonsFocusRingStaysInsideItsRow() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 360, height: 300))
-        defer { host.shutdown() }
-        host.window.backgroundColor = .systemGroupedBackground
-        let view = ImmediateView(frame: host.window.bounds, style: .insetGrouped)
-        host.window.addSubview(view)
-        var buttons: [UIView] = []
-        func frame() {
-            host.update()
-            buttons = []
-            view.build { ui in
-                for title in ["Apply", "Reset to defaults", "Mute"] {
-                    ui.button(title)
-                    buttons.append(ui.lastView!)
-                }
-            }
-            host.renderFrame()
-        }
-        frame()
+        let panel = try ButtonRowsPanel()
+        defer { panel.host.shutdown() }
+        let host = panel.host
         let before = host.readPixels()
         for _ in 0..<2 {
             push(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_TAB))
             push(host, SDLEvents.key(host, down: false, scancode: SDL_SCANCODE_TAB))
-            frame()
+            panel.frame()
         }
-        let focused = try #require(buttons[1] as? UIButton)
+        let focused = try #require(panel.buttons[1] as? UIButton)
         #expect(focused.isFocused, "two Tabs: the second row")
         let halo = try #require(focused.focusEffect as? UIFocusHaloEffect)
         #expect(halo.position == .inside && halo.shape == focused.bounds)
         let after = host.readPixels()
-        func changed(_ x: CGFloat, _ y: CGFloat) -> Bool {
-            let i = Int(y) * after.width + Int(x)
-            return after.pixels[i] != before.pixels[i]
-        }
-        let row = focused.convert(focused.bounds, to: nil)
-        let card = try #require(focused.superview?.superview).convert(focused.superview!.superview!.bounds, to: nil)
+        func changed(_ x: CGFloat, _ y: CGFloat) -> Bool { ButtonRowsPanel.changed(before, after, x, y) }
+        let (row, card) = try panel.middleRowAndCard()
         #expect(changed(row.midX, row.minY + 1.5) && changed(row.maxX - 1.5, row.midY), "the ring along the row's inside edge")
         #expect(!changed(card.minX - 2, row.midY) && !changed(card.maxX + 1, row.midY), "nothing outside the card")
         #expect(!changed(row.midX, row.minY - 1.5) && !changed(row.midX, row.maxY + 1.5), "nor in the rows above and below")
@@ -211,6 +173,51 @@ struct ImmediateHostTests {
         var plainButton: UIButton?
         plain.build { ui in ui.button("Go"); plainButton = ui.lastView as? UIButton }
         #expect(plainButton.map { type(of: $0.focusEffect!) == UIFocusEffect.self } == true, "outside a cell: the system's ring")
+    }
+}
+
+/// An inset-grouped panel of three button rows ("Apply", "Reset to defaults", "Mute") in a
+/// headless host, declared anew every frame; the first frame is drawn.
+@MainActor
+private final class ButtonRowsPanel {
+    let host: SDLHost
+    let view: ImmediateView
+    /// The rows' buttons, as the last frame declared them.
+    private(set) var buttons: [UIView] = []
+
+    init() throws {
+        host = try makeHeadlessHost(size: CGSize(width: 360, height: 300))
+        host.window.backgroundColor = .systemGroupedBackground
+        view = ImmediateView(frame: host.window.bounds, style: .insetGrouped)
+        host.window.addSubview(view)
+        frame()
+    }
+
+    /// One frame: update, declare, render.
+    func frame() {
+        host.update()
+        buttons = []
+        view.build { ui in
+            for title in ["Apply", "Reset to defaults", "Mute"] {
+                ui.button(title)
+                buttons.append(ui.lastView!)
+            }
+        }
+        host.renderFrame()
+    }
+
+    /// The middle row and its card, in window coordinates.
+    func middleRowAndCard() throws -> (row: CGRect, card: CGRect) {
+        let button = buttons[1]
+        let card = try #require(button.superview?.superview)
+        return (button.convert(button.bounds, to: nil), card.convert(card.bounds, to: nil))
+    }
+
+    /// Whether the pixel at (`x`, `y`) differs between two frames.
+    static func changed(_ before: (width: Int, height: Int, pixels: [UInt32]), _ after: (width: Int, height: Int, pixels: [UInt32]),
+                        _ x: CGFloat, _ y: CGFloat) -> Bool {
+        let i = Int(y) * after.width + Int(x)
+        return after.pixels[i] != before.pixels[i]
     }
 }
 
