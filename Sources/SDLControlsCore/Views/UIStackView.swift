@@ -149,7 +149,9 @@ open class UIStackView: UIView {
     /// stack itself or one of its ancestors is ignored.
     public func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
         guard view !== self, !view.isAncestor(of: self) else { return }
-        if let current = arrangedSubviews.firstIndex(where: { $0 === view }) {
+        // Only a subview can be arranged (leaving the stack leaves the list), so a new view
+        // skips the search: adding n views stays linear.
+        if view.superview === self, let current = UIStackView.index(of: view, in: arrangedSubviews) {
             arrangedSubviews.remove(at: current)
         }
         arrangedSubviews.insert(view, at: min(max(0, stackIndex), arrangedSubviews.count))
@@ -161,10 +163,21 @@ open class UIStackView: UIView {
     /// `removeFromSuperview()` to remove it from the stack entirely), as in UIKit. Its
     /// custom spacing is forgotten.
     public func removeArrangedSubview(_ view: UIView) {
-        guard let i = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
+        guard let i = UIStackView.index(of: view, in: arrangedSubviews) else { return }
         arrangedSubviews.remove(at: i)
         customSpacings[ObjectIdentifier(view)] = nil
         arrangedContentDidChange()
+    }
+
+    /// The position of `view` in `views`, by identity. A plain nonisolated loop: a closure
+    /// written in main-actor code would check the executor for every element.
+    nonisolated static func index(of view: UIView, in views: [UIView]) -> Int? {
+        var i = 0
+        while i < views.count {
+            if views[i] === view { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// A subview leaving the stack also leaves ``arrangedSubviews``.
@@ -177,7 +190,7 @@ open class UIStackView: UIView {
     /// ``spacingUseDefault`` to go back to ``spacing``. Ignored for views that are not arranged.
     /// NaN or infinite values mean ``spacingUseDefault``.
     public func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {
-        guard arrangedSubviews.contains(where: { $0 === arrangedSubview }) else { return }
+        guard UIStackView.index(of: arrangedSubview, in: arrangedSubviews) != nil else { return }
         let key = ObjectIdentifier(arrangedSubview)
         let value: CGFloat? = spacing.isFinite && spacing != UIStackView.spacingUseDefault ? spacing : nil
         guard customSpacings[key] != value else { return }

@@ -52,7 +52,7 @@ extension UIView {
         for sub in subviews {
             guard let mask = sub.layoutAttributes?.autoresizingMask, !mask.isEmpty else { continue }
             // A stack view owns its arranged views' frames (UIKit turns their autoresizing off).
-            if let stack = self as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === sub }) { continue }
+            if let stack = self as? UIStackView, UIStackView.index(of: sub, in: stack.arrangedSubviews) != nil { continue }
             let f = sub.storedFrame
             let (x, w) = UIView.autoresize(start: f.minX, length: f.width, oldSuper: oldSize.width, newSuper: newSize.width,
                                            flexibleStart: mask.contains(.flexibleLeftMargin), flexibleLength: mask.contains(.flexibleWidth),

@@ -313,6 +313,11 @@ struct UIStackViewTests {
         #expect(!s.arrangedSubviews.contains(b), "leaving the stack leaves the arrangement")
         s.addArrangedSubview(s)
         #expect(!s.arrangedSubviews.contains(s))
+        let other = UIStackView()
+        other.addArrangedSubview(c)
+        #expect(!s.arrangedSubviews.contains(c) && other.arrangedSubviews == [c], "arranging in another stack moves it")
+        s.addArrangedSubview(c)
+        #expect(s.arrangedSubviews.last === c && s.arrangedSubviews.filter { $0 === c }.count == 1 && other.arrangedSubviews.isEmpty)
     }
 
     // MARK: Margins
