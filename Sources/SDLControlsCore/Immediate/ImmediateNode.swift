@@ -23,6 +23,35 @@ final class ImmediateDeliveryLog {
     @exclusivity(unchecked) var count = 0
 }
 
+/// What a bound variable and its control held when the binding last made them agree: the
+/// variable's value and the control's (which differ when the control cleaned or clamped a
+/// pushed value). See `ImmediateUI.bind`.
+@MainActor
+final class ImmediateBinding<Value: Equatable> {
+    @exclusivity(unchecked) var value: Value
+    @exclusivity(unchecked) var shown: Value
+    /// The user moved the value since the binding last reported true.
+    @exclusivity(unchecked) var moved = false
+
+    init(_ shown: Value) {
+        value = shown
+        self.shown = shown
+    }
+
+    /// What the declaration returns: true once per delivered change that moved the value.
+    /// A move whose interaction ends with no action (a cancelled touch) is forgotten.
+    @inline(__always)
+    func report(_ delivered: Bool, _ holds: () -> Bool) -> Bool {
+        guard moved else { return false }
+        if delivered {
+            moved = false
+            return true
+        }
+        if !holds() { moved = false }
+        return false
+    }
+}
+
 /// One declaration's retained side: its control (or view) and the item view that places it,
 /// kept from build to build while the declaration's identity is declared.
 @MainActor
@@ -46,8 +75,9 @@ final class ImmediateNode {
     /// A box of its own, so the action holds no reference to the node (no weak reference,
     /// which would put every retain of the node on the runtime's slow path).
     let signal = ImmediateSignal()
-    /// For text fields: the game's text as last pushed or written back.
-    @exclusivity(unchecked) var syncedText: String?
+    /// For bound values: what the variable and the control held when they last agreed (an
+    /// `ImmediateBinding` of the value's type).
+    @exclusivity(unchecked) var binding: AnyObject?
     /// The title (label text, placeholder) the control shows; nil until first shown.
     @exclusivity(unchecked) var shownTitle: String?
     /// A segmented control's items as shown.

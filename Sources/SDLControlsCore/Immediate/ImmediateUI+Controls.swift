@@ -99,7 +99,7 @@ extension ImmediateUI {
             ImmediateUI.showTitle(title, of: control, in: item, arrangement: title.isEmpty ? .alone(fillsWidth: false) : .beside)
         }
         _ = place(node)
-        let changed = bind(node, control, &isOn, shown: control.isOn) { control.isOn = $0 }
+        let changed = bind(node, control, &isOn, shown: { control.isOn }) { control.isOn = $0 }
         inputs.value = isOn ? 1 : 0   // the user's change, written back
         remember(inputs, context: node.context)
         return changed
@@ -150,7 +150,7 @@ extension ImmediateUI {
                 control.maximumValue = range.upperBound
             }
         }
-        let changed = bind(node, control, &value, shown: control.value) { wanted in
+        let changed = bind(node, control, &value, shown: { control.value }) { wanted in
             // Shown clamped, as the setter clamps; NaN is ignored, as the setter ignores it.
             if !wanted.isNaN, min(max(wanted, control.minimumValue), control.maximumValue) != control.value { control.value = wanted }
         }
@@ -190,7 +190,7 @@ extension ImmediateUI {
         if control.minimumValue != range.lowerBound { control.minimumValue = range.lowerBound }
         if control.maximumValue != range.upperBound { control.maximumValue = range.upperBound }
         if control.stepValue != step { control.stepValue = step }
-        let changed = bind(node, control, &value, shown: control.value) { wanted in
+        let changed = bind(node, control, &value, shown: { control.value }) { wanted in
             if !wanted.isNaN, min(max(wanted, control.minimumValue), control.maximumValue) != control.value { control.value = wanted }
         }
         if node.shownValue != control.value, node.shownTitle?.isEmpty == false, let item = node.item {
@@ -244,7 +244,7 @@ extension ImmediateUI {
             item.arrangement = .alone(fillsWidth: node.context != .row)
         }
         // An index the control refuses (out of range) leaves it as it is, as its setter does.
-        let changed = bind(node, control, &selection, shown: control.selectedSegmentIndex) { control.selectedSegmentIndex = $0 }
+        let changed = bind(node, control, &selection, shown: { control.selectedSegmentIndex }) { control.selectedSegmentIndex = $0 }
         inputs.value = Double(selection)
         remember(inputs, context: node.context)
         return changed
@@ -281,16 +281,9 @@ extension ImmediateUI {
         if place(node) {
             field.borderStyle = node.context == .cell ? .none : .roundedRect
         }
-        // The field cleans what it is given (one line, bounded length), so the game's text is
-        // compared with the text last pushed or written back, not with the field's: a text the
-        // field cleaned is pushed once, not every frame.
-        let changed = bind(node, field, &text, shown: field.text ?? "", holding: field.isEditing) { wanted in
-            if node.syncedText != wanted {
-                field.text = wanted
-                node.syncedText = wanted
-            }
-        }
-        if node.syncedText != text { node.syncedText = text }
+        // The field cleans what it is given (one line, bounded length); the binding remembers
+        // the text it pushed, so a cleaned text is pushed once and never written back.
+        let changed = bind(node, field, &text, shown: { field.text ?? "" }, holding: field.isEditing) { field.text = $0 }
         inputs.text = text
         remember(inputs, context: node.context)
         return changed

@@ -426,7 +426,9 @@ public final class ImmediateUI {
     /// `editingChanged` since the last build (always false for views that are not controls).
     /// Its identity has the view's type as kind and no name. It is sized by its
     /// `intrinsicContentSize`; a dimension without one keeps the frame `make` gave it
-    /// **(project choice)**. To bind a value with the binding rules, use
+    /// **(project choice)**, except a width of 0: then the view takes the width it is offered
+    /// (the column's, or in a row a share of the spare width, as a slider does), so a plain
+    /// `UIView()` or a nested ``ImmediateView`` spans the column. To bind a value with the binding rules, use
     /// ``custom(_:keyPath:value:update:)``.
     @discardableResult
     public func custom<V: UIView>(_ make: @autoclosure () -> V, update: (V) -> Void = { _ in }) -> Bool {
@@ -440,8 +442,9 @@ public final class ImmediateUI {
     /// Hosts a control of your own whose value at `keyPath` is bound to `value` with the
     /// binding rules of the standard controls: a user change (`valueChanged`,
     /// `primaryActionTriggered` or `editingChanged` delivered since the last build) is written
-    /// back and returns true; while the control tracks a touch (or is first responder) its value
-    /// wins; otherwise a different `value` is pushed with the key path's setter.
+    /// back and returns true; while the control tracks a touch or is first responder (a field
+    /// being edited) its value wins; otherwise a different `value` is pushed with the key
+    /// path's setter.
     /// `ui.custom(RotaryKnob(), keyPath: \.level, value: &volume)`
     @discardableResult
     public func custom<V: UIControl, Value: Equatable>(_ make: @autoclosure () -> V, keyPath: ReferenceWritableKeyPath<V, Value>,
@@ -450,33 +453,60 @@ public final class ImmediateUI {
         let node = customNode(V.self, make)
         let control = unsafeDowncast(node.view, to: V.self)
         update(control)
-        return bind(node, control, &value, shown: control[keyPath: keyPath]) { control[keyPath: keyPath] = $0 }
+        return bind(node, control, &value, shown: { control[keyPath: keyPath] },
+                    holding: control.isTracking || control.isFirstResponder) { control[keyPath: keyPath] = $0 }
     }
 
     // MARK: Bindings
 
-    /// The binding rules, the same for every control (see ``ImmediateView``, "Bindings"):
-    /// 1. an action of the control was delivered since the last build: the control's value
-    ///    (`shown`) is written to `value`; returns true;
-    /// 2. else, the user holds the control (`holding`: tracking a touch by default; a text
-    ///    field passes editing) or an action of it is queued and not yet delivered (a build
-    ///    called before `update()`): the user's value wins and is written to `value`;
-    /// 3. else, a `value` that differs is pushed into the control with `push` (a setter, which
-    ///    sends no action).
+    /// The binding rules, the same for every control (see ``ImmediateView``, "Bindings"). The
+    /// node remembers what the variable and the control held when they last agreed; then:
+    /// 1. neither moved since: nothing is done (a value the control cleaned or clamped when it
+    ///    was pushed is not pushed again, and the variable is not rewritten with it);
+    /// 2. the control moved while the user acted on it (an action delivered since the last
+    ///    build, a touch tracked, a text field editing (`holding`), or an action queued and not
+    ///    yet delivered by a build called before `update()`): the control's value (`read`) is
+    ///    written to `value`;
+    /// 3. else, `value` differs from the control: while the user holds it, the user's value
+    ///    wins and is written back; otherwise `value` is pushed with `push` (a setter, which
+    ///    sends no action) and the variable is left as it is.
+    /// Returns true when an action was delivered since the last build and the user moved the
+    /// value since the last true (a press that moves nothing reports nothing).
     @inline(__always)
-    func bind<Control: UIControl, Value: Equatable>(_ node: ImmediateNode, _ control: Control, _ value: inout Value, shown: Value,
-                                                    holding: Bool? = nil, push: (Value) -> Void) -> Bool {
-        if takeDeliveries(node) {
-            if value != shown { value = shown }
-            return true
-        }
-        if value == shown { return false }
-        if holding ?? control.isTracking || (checksQueue && UIApplication.shared.hasPendingDelivery(from: control)) {
-            value = shown
+    func bind<Control: UIControl, Value: Equatable>(_ node: ImmediateNode, _ control: Control, _ value: inout Value,
+                                                    shown read: () -> Value, holding: Bool? = nil,
+                                                    push: (Value) -> Void) -> Bool {
+        let delivered = takeDeliveries(node)
+        let shown = read()
+        let synced: ImmediateBinding<Value>
+        if let existing = node.binding as? ImmediateBinding<Value> {
+            synced = existing
         } else {
-            push(value)
+            synced = ImmediateBinding(shown)
+            node.binding = synced
         }
-        return false
+        func holds() -> Bool {
+            holding ?? control.isTracking || (checksQueue && UIApplication.shared.hasPendingDelivery(from: control))
+        }
+        if value != synced.value || shown != synced.shown {
+            let userHolds = holds()
+            if shown != synced.shown && (delivered || userHolds) {
+                value = shown
+                synced.moved = true
+            } else if value != shown {
+                if userHolds {
+                    value = shown
+                } else {
+                    push(value)
+                    synced.value = value
+                    synced.shown = read()
+                    return synced.report(delivered, holds)
+                }
+            }
+            synced.value = value
+            synced.shown = shown
+        }
+        return synced.report(delivered, holds)
     }
 
     /// Whether the node's action was delivered since the last build (value controls: however
@@ -501,11 +531,15 @@ public final class ImmediateUI {
         let node = node(kind, name) { key in
             let view = make()
             let item = ImmediateItemView(control: view, arrangement: .alone(fillsWidth: false))
-            item.sizeWithoutIntrinsic = view.frame.size
+            // No intrinsic width and none given by `make`: the view takes the width it is
+            // offered (a column's, a row's spare), as a filling stack would stretch it.
+            let given = view.frame.size
+            item.sizeWithoutIntrinsic = CGSize(width: given.width > 0 ? given.width : UIView.noIntrinsicMetric, height: given.height)
             let node = ImmediateNode(kind: kind, name: name, key: key, view: view, item: item, container: nil, build: buildNumber)
             if let control = view as? UIControl { node.observe(control, events: [.primaryActionTriggered, .valueChanged, .editingChanged], log: deliveryLog) }
             return node
         }
+        if row != nil, let item = node.item, item.intrinsicSizeForLayout.width == UIView.noIntrinsicMetric { markFlexible() }
         _ = place(node)
         return node
     }

@@ -73,15 +73,24 @@ import Foundation
 ///
 /// ## Bindings
 ///
-/// Values are passed `inout`. In each build, for each bound value:
-/// 1. the user changed the control since the last build (its action was delivered): the
-///    control's value is written to the variable and the declaration returns true;
-/// 2. else, the user is interacting with it (tracking a touch, editing a text field, or an
-///    action of it is queued and not yet delivered): the user's value wins and is written to
-///    the variable; returns false;
-/// 3. else, the variable differs from the control: the variable's value is pushed into the
-///    control with its setter, which sends no action (as UIKit's setters send none), clamped to
-///    the range as the control clamps it; the variable is left as it is. Returns false.
+/// Values are passed `inout`. Each binding remembers what the variable and the control held
+/// when they last agreed. In each build, for each bound value:
+/// 1. neither has moved since: nothing is done. (A value the control cleaned or clamped when
+///    it was pushed, such as a two-line text in a one-line field, is not pushed again and never
+///    written back: the variable keeps the game's value until the user edits.)
+/// 2. the user moved the control (its action was delivered since the last build, or it is
+///    tracking a touch, editing, or has an action queued and not yet delivered): the control's
+///    value is written to the variable;
+/// 3. else, the variable differs from the control: while the user is interacting with it, the
+///    user's value wins and is written to the variable; otherwise the variable's value is
+///    pushed into the control with its setter, which sends no action (as UIKit's setters send
+///    none), clamped to the range as the control clamps it; the variable is left as it is.
+///
+/// A declaration returns true in the build after its action was delivered, when the user moved
+/// the value since the last true: a user change is written back in the build that returns true
+/// (a non-continuous slider writes back while dragged and returns true at the lift). A press
+/// that moves nothing (a slider's thumb touched and let go) sends the slider's `valueChanged`
+/// (rule D3) but returns false: the value did not change.
 ///
 /// A build in which nothing could have changed a control (nothing delivered or queued, no
 /// input given to the window since the last build, no touch down, no key held) does not look

@@ -223,6 +223,73 @@ struct ImmediateBindingTests {
         #expect(text == "two\nlines", "the game's variable is left as it is")
     }
 
+    /// Two texts the field cleans: a line break, and a text past its maximum length.
+    @Test(arguments: [false, true])
+    func focusingAFieldWithoutTypingLeavesTheGamesTextAsItIs(_ long: Bool) {
+        let h = ImmediateHarness()
+        let original = long ? String(repeating: "x", count: UITextField.maximumTextLength + 50) : "two\nlines"
+        var text = original
+        var changed: [Bool] = []
+        var field: UITextField?
+        func build(_ ui: ImmediateUI) {
+            changed.append(ui.textField("Notes", text: &text))
+            field = ui.last(UITextField.self)
+        }
+        h.frame(build)
+        #expect(field!.text != original, "the field shows its cleaned text (one line, at most maximumTextLength)")
+        #expect(field!.becomeFirstResponder())
+        h.frame(build)
+        h.frame(build)
+        #expect(text == original, "no edit: the variable is not rewritten with the cleaned copy")
+        #expect(changed == [false, false, false])
+        field!.deleteBackward()
+        h.frame(build)
+        #expect(changed.last == true && text == field!.text, "an edit writes the field's text back")
+    }
+
+    @Test func aCustomControlBeingEditedKeepsTheUsersValue() {
+        let h = ImmediateHarness()
+        var text: String? = "ab"
+        var field: UITextField?
+        func build(_ ui: ImmediateUI) {
+            ui.custom(UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 30)), keyPath: \.text, value: &text)
+            field = ui.last(UITextField.self)
+        }
+        h.frame(build)
+        #expect(field!.becomeFirstResponder())
+        h.window.insertText("c")
+        h.frame(build)
+        #expect(text == "abc")
+        text = "game"
+        h.frame(build)
+        #expect(field!.text == "abc" && text == "abc", "first responder: the user's value wins, as while tracking")
+        _ = field!.resignFirstResponder()
+        text = "game"
+        h.frame(build)
+        #expect(field!.text == "game")
+    }
+
+    @Test func aPressOnTheThumbThatMovesNothingReportsNothing() {
+        let h = ImmediateHarness()
+        var volume: Float = 0.5
+        var changed: [Bool] = []
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) {
+            changed.append(ui.slider("Volume", value: &volume, in: 0...1))
+            slider = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        let s = slider!
+        var events: [UIControl.Event] = []
+        s.addAction(UIAction { _ in events.append(.valueChanged) }, for: .valueChanged)
+        h.window.simulateTouchDown(at: h.thumb(s))
+        h.frame(build)
+        h.window.simulateTouchUp(at: h.thumb(s))
+        h.frame(build)
+        #expect(events.count == 2, "the slider itself sends valueChanged at the press and the lift (D3)")
+        #expect(changed == [false, false, false] && volume == 0.5, "but the value never moved")
+    }
+
     @Test func valuesAreClampedToTheRangeAndARangeChangeMovesTheBoundsFirst() {
         let h = ImmediateHarness()
         var volume: Float = 5
@@ -316,6 +383,25 @@ struct ImmediateBindingTests {
         h.frameBuildingFirst(build)
         #expect(toggled.last == true, "reported one frame late")
         #expect(on)
+    }
+
+    @Test func aBuildBeforeUpdateKeepsAChangeTheGameMadeAfterTheUsersWasWrittenBack() {
+        let h = ImmediateHarness()
+        var on = false
+        var toggled: [Bool] = []
+        var toggle: UISwitch?
+        func build(_ ui: ImmediateUI) {
+            toggled.append(ui.toggle("Shield", isOn: &on))
+            toggle = ui.last(UISwitch.self)
+        }
+        h.frameBuildingFirst(build)
+        h.window.simulateTap(at: h.centre(toggle!))
+        h.frameBuildingFirst(build)
+        #expect(on && toggled.last == false, "written back at once, reported later")
+        on = false   // the game changes its mind after that build
+        h.frameBuildingFirst(build)
+        #expect(toggled.last == true, "the user's tap is still reported")
+        #expect(!on && !toggle!.isOn, "the game's later value is not overwritten by the late report, and is pushed")
     }
 
     @Test func withImmediateDeliveryBuildingBeforeUpdateHasNoLatencyEither() {

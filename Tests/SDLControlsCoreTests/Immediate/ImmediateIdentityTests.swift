@@ -319,6 +319,37 @@ struct ImmediateIdentityTests {
         #expect(first?.bounds.size == CGSize(width: 40, height: 30), "no intrinsic size: the frame it was made with")
     }
 
+    @Test func aCustomViewWithNoWidthOfItsOwnTakesTheWidthItIsOffered() {
+        let h = ImmediateHarness()   // 400 points wide, plain style
+        var plain: UIView?, nested: ImmediateView?, inner: UIButton?, inRow: UIView?, fixed: UIView?
+        func build(_ ui: ImmediateUI) {
+            ui.custom(UIView(frame: CGRect(x: 0, y: 0, width: 0, height: 20)))
+            plain = ui.lastView
+            ui.custom(ImmediateView(style: .plain)) { v in
+                v.build { inside in
+                    inside.button("Inner")
+                    inner = inside.last(UIButton.self)
+                }
+            }
+            nested = ui.last(ImmediateView.self)
+            ui.row { ui in
+                ui.button("Left")
+                ui.custom(UIView(frame: CGRect(x: 0, y: 0, width: 0, height: 20)))
+                inRow = ui.lastView
+            }
+            ui.custom(UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 20)))
+            fixed = ui.lastView
+        }
+        h.frame(build)
+        h.frame(build)   // the nested view lays out at its new width
+        #expect(plain!.bounds.width == h.view.bounds.width, "a plain UIView() spans the column")
+        #expect(nested!.bounds.width == h.view.bounds.width)
+        #expect(inner!.bounds.width > 0 && nested!.bounds.height >= inner!.frame.maxY, "a nested ImmediateView lays out its own declarations")
+        #expect(inRow!.bounds.width > 100, "in a row it takes the spare width, as a slider does")
+        #expect(inRow!.convert(inRow!.bounds, to: h.view).maxX <= h.view.bounds.width + 0.5)
+        #expect(fixed!.bounds.width == 50, "a width given by make is kept")
+    }
+
     @Test func declarationsOutsideABuildAndNestedBuildsDoNothing() {
         let h = ImmediateHarness()
         var captured: ImmediateUI?
