@@ -447,7 +447,7 @@ final class EventFuzzer {
         guard !views.isEmpty else { return }
         let v = preferred ?? rng.pick(views)
         report.mutations += 1
-        switch rng.int(0...17) {
+        switch rng.int(0...18) {
         case 0:
             if v.superview != nil, parked.count < 16 { parked.append(v); v.removeFromSuperview() }
         case 1:
@@ -490,10 +490,16 @@ final class EventFuzzer {
                 p.currentPage = rng.pick([-1, 0, 2, .max])
             } else if let d = v as? UIDatePicker {
                 d.date = Date(timeIntervalSince1970: rng.pick(Hostile.doubles))
+                // Up to the ±18 hours TimeZone accepts (Foundation's formatter traps from 15).
+                d.timeZone = TimeZone(secondsFromGMT: rng.int(-18 * 3600...18 * 3600))
             }
         case 14: (v as? UIControl)?.sendActions(for: rng.pick([.valueChanged, .primaryActionTriggered, .editingChanged]))
         case 15: v.bounds.origin = CGPoint(x: rng.pick(Hostile.doubles), y: rng.pick([0, 10, -1e9]))
         case 16: v.overrideUserInterfaceStyle = rng.pick([.dark, .light, .unspecified])
+        case 17:
+            // Sizes as a zoom animates them: many distinct pixel sizes, each opening fonts.
+            let size = CGFloat(rng.chance(0.8) ? Double(rng.int(1...4000)) / 4 : rng.pick(Hostile.doubles))
+            if let l = v as? UILabel { l.font = .systemFont(ofSize: size) } else if let f = v as? UITextField { f.font = .systemFont(ofSize: size) }
         default: v.setNeedsLayout(); v.setNeedsDisplay()
         }
     }

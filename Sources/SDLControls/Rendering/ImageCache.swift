@@ -62,6 +62,9 @@ final class ImageCache {
     func texture(for image: UIImage) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)? {
         if let t = textures[image.url] { return (t.handle, t.w, t.h) }
         guard !failed.contains(image.url) else { return nil }
+        guard image.url.isFileURL, RegularFile.isReadable(image.url.path) else {
+            return fail(image, "not a readable regular file")
+        }
         if let header = UIImage.pixelSize(ofFileAt: image.url),
            let problem = limitProblem(width: Int(header.width), height: Int(header.height)) {
             return fail(image, problem)

@@ -136,9 +136,9 @@ final class SDLRenderBackend: DrawResources {
         }
     }
     /// Recently laid-out short lines, direct-mapped by a cheap hash of text, font and colour
-    /// (a collision just replaces the slot). Chains live as long as the glyph cache (their
-    /// identifiers stay unique until ``destroy()``, which empties this). Bounded: 256 slots of at most
-    /// ``recentRunBytes`` bytes of text each.
+    /// (a collision just replaces the slot). Chains live until the glyph cache closes their
+    /// size or ``destroy()`` runs; both empty this, so an identifier stays unique while kept.
+    /// Bounded: 256 slots of at most ``recentRunBytes`` bytes of text each.
     @exclusivity(unchecked) private var recentRuns = [RecentRun](repeating: RecentRun(), count: 256)
     /// The longest text (UTF-8 bytes) kept in ``recentRuns``: titles and labels, not paragraphs.
     static let recentRunBytes = 64
@@ -148,8 +148,19 @@ final class SDLRenderBackend: DrawResources {
     @exclusivity(unchecked) private var recentChains: [(font: UIFont, scale: CGFloat, chain: GlyphCache.Chain)] = []
 
     private func chain(_ font: UIFont, _ scale: CGFloat) -> GlyphCache.Chain? {
-        for c in recentChains where c.scale == scale && c.font == font { return c.chain }
-        guard let chain = glyphs.chain(path: fonts.path(for: font), pixelSize: pixelSize(font, scale)) else { return nil }
+        for c in recentChains where c.scale == scale && c.font == font {
+            glyphs.touch(c.chain)
+            return c.chain
+        }
+        let closed = glyphs.sizesClosed
+        let found = glyphs.chain(path: fonts.path(for: font), pixelSize: pixelSize(font, scale))
+        if glyphs.sizesClosed != closed {
+            // The glyph cache let go of some sizes' chains: forget every reference to them
+            // (a new chain could even reuse a released one's address, which recent runs key by).
+            recentChains.removeAll(keepingCapacity: true)
+            for i in recentRuns.indices { recentRuns[i] = RecentRun() }
+        }
+        guard let chain = found else { return nil }
         if recentChains.count >= 6 { recentChains.removeFirst() }
         recentChains.append((font, scale, chain))
         return chain

@@ -27,6 +27,11 @@ final class FontLibrary {
     private var open: [FontKey: OpaquePointer] = [:]
     /// Files that failed to open; not tried again.
     private var unusable: Set<String> = []
+    /// Files that opened at some size: a later failure (no file descriptor left, no memory)
+    /// is not the file's fault, so it is tried again next time instead of given up for good.
+    private var opened: Set<String> = []
+    /// Files whose passing failure was reported (once each).
+    private var reportedTransient: Set<String> = []
     /// Problems found while choosing fonts, for the host to log on its first frame.
     private(set) var notices: [String] = []
     /// Where problems found later (a file that fails when first used) are reported, once each.
@@ -64,12 +69,11 @@ final class FontLibrary {
         var candidates = configuration.fontFiles
         if let env = ProcessInfo.processInfo.environment["SDLCONTROLS_FONT"], !env.isEmpty { candidates.append(env) }
         if configuration.searchSystemFonts { candidates += FontLibrary.regularCandidates }
-        let fm = FileManager.default
         var unreadable: (path: String, reason: String)?
         var notices: [String] = []
         for path in candidates {
             searched.append(path)
-            guard fm.isReadableFile(atPath: path) else { continue }
+            guard RegularFile.isReadable(path) else { continue }
             // Reject files SDL_ttf can't open (corrupt or not a font) and keep looking.
             if let f = TTF_OpenFont(path, 12) {
                 TTF_CloseFont(f)
@@ -85,13 +89,13 @@ final class FontLibrary {
             throw SDLControlsError.fontNotFound(searched: searched)
         }
         var bold = configuration.boldFontFile
-        if let given = bold, !fm.isReadableFile(atPath: given) {
+        if let given = bold, !RegularFile.isReadable(given) {
             notices.append("bold font \(given) is missing or unreadable; bold text uses the regular face \(regular)")
             bold = nil
         } else if bold == nil {
             let guess = regular.replacingOccurrences(of: "Sans.ttf", with: "Sans-Bold.ttf")
                 .replacingOccurrences(of: "-Regular.ttf", with: "-Bold.ttf")
-            if guess != regular, fm.isReadableFile(atPath: guess) { bold = guess }
+            if guess != regular, RegularFile.isReadable(guess) { bold = guess }
         }
         if let b = bold {
             if let f = TTF_OpenFont(b, 12) {
@@ -103,14 +107,16 @@ final class FontLibrary {
             }
         }
         self.notices = notices
+        opened = [regular]
+        if let bold { opened.insert(bold) }
         main = Face(regular: regular, bold: bold)
         fallbacks = (configuration.fallbackFontFiles + (configuration.searchSystemFonts ? FontLibrary.fallbackCandidates : []))
-            .filter { $0 != regular && fm.isReadableFile(atPath: $0) }
+            .filter { $0 != regular && RegularFile.isReadable($0) }
     }
 
     /// The main font file for a weight.
     func path(for font: UIFont) -> String {
-        if !font.isSystemFont, font.fontName.hasPrefix("/"), FileManager.default.isReadableFile(atPath: font.fontName) {
+        if !font.isSystemFont, font.fontName.hasPrefix("/"), RegularFile.isReadable(font.fontName) {
             return font.fontName
         }
         return font.weight.isBold ? (main.bold ?? main.regular) : main.regular
@@ -123,12 +129,19 @@ final class FontLibrary {
         // font opened then would never be closed, or opened through a library already gone.
         // Measuring then falls back to the estimate.
         guard !isClosed else { return nil }
-        let key = FontKey(path: path, pixelSize: max(1, min(pixelSize, 2000)))
+        let key = FontKey(path: path, pixelSize: FontLibrary.clampedPixelSize(pixelSize))
         if let f = open[key] { return f }
         if unusable.contains(path) { return substitute(for: path, pixelSize: key.pixelSize) }
         guard let f = TTF_OpenFont(path, Int32(key.pixelSize)) else {
-            unusable.insert(path)
             let reason = FontLibrary.reason()
+            if opened.contains(path) {
+                // The file is good (it opened before): out of descriptors or memory for now.
+                if reportedTransient.insert(path).inserted {
+                    report?("font \(path) could not be opened at \(key.pixelSize) px (\(reason)); tried again when next needed")
+                }
+                return substitute(for: path, pixelSize: key.pixelSize)
+            }
+            unusable.insert(path)
             if fallbacks.contains(path) {
                 report?("fallback font \(path) could not be opened (\(reason)); skipped")
             } else if path != main.regular {
@@ -142,7 +155,28 @@ final class FontLibrary {
         TTF_SetFontKerning(f, 1)
         TTF_SetFontHinting(f, Int32(TTF_HINTING_LIGHT))
         open[key] = f
+        opened.insert(path)
+        openSizes[key.pixelSize, default: 0] += 1
         return f
+    }
+
+    /// The pixel size fonts are opened at: 1...2000 (SDL_ttf's sizes are positive; past 2000
+    /// a glyph outgrows any atlas).
+    nonisolated static func clampedPixelSize(_ size: Int) -> Int { max(1, min(size, 2000)) }
+
+    /// How many fonts are open at each pixel size.
+    private var openSizes: [Int: Int] = [:]
+
+    /// Whether any font is open at `pixelSize` (clamped).
+    func isOpen(pixelSize: Int) -> Bool { openSizes[pixelSize] != nil }
+
+    /// Closes every font open at `pixelSize` (the glyph cache let go of that size).
+    func close(pixelSize: Int) {
+        guard openSizes.removeValue(forKey: pixelSize) != nil else { return }
+        for (key, f) in open where key.pixelSize == pixelSize {
+            TTF_CloseFont(f)
+            open[key] = nil
+        }
     }
 
     /// What draws instead of an unusable file: the main regular font (nothing for a fallback,
@@ -204,6 +238,7 @@ final class FontLibrary {
         isClosed = true
         for f in open.values { TTF_CloseFont(f) }
         open.removeAll()
+        openSizes.removeAll()
     }
 
     /// Whether ``closeAll()`` ran: the library opens nothing more.

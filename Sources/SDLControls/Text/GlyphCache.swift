@@ -51,6 +51,9 @@ final class GlyphCache {
         /// Glyph images of ASCII in the colours used recently: the common case needs no hashing.
         @exclusivity(unchecked) var tables: [ImageTable] = []
         @exclusivity(unchecked) var atlasGeneration: UInt64 = 0
+        /// When it was last asked for (``GlyphCache/chain(path:pixelSize:)``), to let go of the
+        /// least recently used size first.
+        @exclusivity(unchecked) var lastUse: UInt64 = 0
 
         func table(for color: UInt32) -> ImageTable {
             for t in tables where t.color == color { return t }
@@ -104,19 +107,66 @@ final class GlyphCache {
         self.fonts = fonts
     }
 
+    /// How many pixel sizes keep their fonts open at once. Each size holds a FreeType face
+    /// and a file descriptor per font of the chain (0.5–3 MB with a CJK fallback): text whose
+    /// size animates (a zoom) would otherwise open a new set every frame until memory or
+    /// descriptors run out. A UI uses a handful of sizes; the least recently used beyond this
+    /// are closed and reopened when needed again.
+    static let maximumOpenSizes = 24
+    @exclusivity(unchecked) private var useCounter: UInt64 = 0
+    /// How many times sizes were closed: holders of chains forget them when it changes.
+    private(set) var sizesClosed = 0
+
+    /// Marks `chain` as used now (for holders that keep chains of their own, so a size they
+    /// use every frame is not the one closed).
+    @inline(__always)
+    func touch(_ chain: Chain) {
+        useCounter &+= 1
+        chain.lastUse = useCounter
+    }
+
+    /// How many pixel sizes have chains now (at most ``maximumOpenSizes``).
+    var openSizes: Int { Set(chains.keys.map(\.pixelSize)).count }
+
     /// The chain for `path` at `pixelSize`; nil when the main font can't be opened.
-    func chain(path: String, pixelSize: Int) -> Chain? {
+    func chain(path: String, pixelSize requested: Int) -> Chain? {
+        let pixelSize = FontLibrary.clampedPixelSize(requested)
         let key = ChainKey(path: path, pixelSize: pixelSize)
-        if let last = lastChain, last.key == key { return last.chain }
+        useCounter &+= 1
+        if let last = lastChain, last.key == key {
+            last.chain.lastUse = useCounter
+            return last.chain
+        }
         if let c = chains[key] {
+            c.lastUse = useCounter
             lastChain = (key, c)
             return c
         }
+        if !fonts.isOpen(pixelSize: pixelSize) { closeLeastRecentSizes(keeping: GlyphCache.maximumOpenSizes - 1) }
         guard let main = fonts.font(path: path, pixelSize: pixelSize) else { return nil }
         let c = Chain(mainPath: path, pixelSize: pixelSize, main: main, fallbackCount: fonts.fallbacks.count)
+        c.lastUse = useCounter
         chains[key] = c
         lastChain = (key, c)
         return c
+    }
+
+    /// Closes the fonts of the least recently used pixel sizes until at most `keeping` sizes
+    /// are open, and forgets their chains (their glyph images stay in the atlas until it
+    /// resets). A chain let go of loses its faces, so a stale reference draws nothing rather
+    /// than reach a closed font.
+    private func closeLeastRecentSizes(keeping: Int) {
+        var lastUse: [Int: UInt64] = [:]
+        for c in chains.values { lastUse[c.pixelSize] = max(lastUse[c.pixelSize] ?? 0, c.lastUse) }
+        guard lastUse.count > keeping else { return }
+        let closing = Set(lastUse.sorted { $0.value < $1.value }.prefix(lastUse.count - keeping).map(\.key))
+        for (key, c) in chains where closing.contains(key.pixelSize) {
+            for i in c.faces.indices { c.faces[i] = nil }
+            chains[key] = nil
+        }
+        if let last = lastChain, closing.contains(last.key.pixelSize) { lastChain = nil }
+        for size in closing { fonts.close(pixelSize: size) }
+        sizesClosed += 1
     }
 
     // MARK: Measuring

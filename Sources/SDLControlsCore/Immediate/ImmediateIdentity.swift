@@ -24,15 +24,21 @@ enum ImmediateKey: Hashable {
     case int(Int)
     case string(String)
     case other(AnyHashable)
+    /// A key not equal to itself (a floating-point NaN, say `ui.id(item.score)` before a
+    /// score exists), by its type: as itself it would match nothing, and its controls would
+    /// be made again every build, dropping their touches and edits.
+    case unequalToItself(ObjectIdentifier)
 
     /// `key`, as an integer or string when it is one (decided at compile time where the
     /// caller's key type is known: ``ImmediateUI/id(_:)`` is inlinable).
     @inlinable
-    init(_ key: some Hashable) {
+    init<Key: Hashable>(_ key: Key) {
         if let i = key as? Int {
             self = .int(i)
         } else if let s = key as? String {
             self = .string(s)
+        } else if key != key {
+            self = .unequalToItself(ObjectIdentifier(Key.self))
         } else {
             self = .other(AnyHashable(key))
         }

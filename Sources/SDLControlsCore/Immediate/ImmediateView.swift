@@ -52,6 +52,8 @@ import Foundation
 /// - *occurrence*: how many declarations with the same scope, kind and name came before it
 ///   in this build.
 ///
+/// A key that is not equal to itself (a NaN) counts as one fixed key of its type.
+///
 /// A declaration whose identity was declared in the previous build gets that build's control,
 /// with its state (a touch it tracks, its highlight, focus, editing, an animation). One whose
 /// identity is new gets a new control. A control whose identity is not declared in a build is

@@ -28,12 +28,10 @@ public final class UIImage: Hashable, Sendable {
     /// and other common extensions. Returns nil when no file matches, as UIKit does.
     public convenience init?(named name: String) {
         guard !name.isEmpty, !name.contains("\0") else { return nil }
-        let fm = FileManager.default
         for folder in UIImage.assetSearchPaths {
             for candidate in [name, name + ".png", name + "@2x.png", name + ".jpg", name + ".bmp"] {
                 let url = folder.appendingPathComponent(candidate)
-                var isDir: ObjCBool = false
-                if fm.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue {
+                if RegularFile.isReadable(url.path) {
                     self.init(url: url, name: name, size: nil, scale: candidate.contains("@2x") ? 2 : 1)
                     return
                 }
@@ -42,9 +40,10 @@ public final class UIImage: Hashable, Sendable {
         return nil
     }
 
-    /// An image from a file path; nil when the file does not exist.
+    /// An image from a file path; nil when the file does not exist or is not a readable
+    /// regular file (a pipe or a device would block or never end).
     public convenience init?(contentsOfFile path: String) {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard RegularFile.isReadable(path) else { return nil }
         self.init(url: URL(fileURLWithPath: path), name: nil, size: nil, scale: path.contains("@2x") ? 2 : 1)
     }
 
@@ -69,7 +68,7 @@ public final class UIImage: Hashable, Sendable {
     /// refuse an image over their size limit before decoding it (a 65 KB PNG can claim
     /// 23,200 × 23,200 pixels).
     package static func pixelSize(ofFileAt url: URL) -> CGSize? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        guard url.isFileURL, RegularFile.isReadable(url.path), let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 26), head.count >= 10 else { return nil }
         let b = [UInt8](head)

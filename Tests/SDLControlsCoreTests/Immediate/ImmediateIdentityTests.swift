@@ -319,6 +319,32 @@ struct ImmediateIdentityTests {
         #expect(first?.bounds.size == CGSize(width: 40, height: 30), "no intrinsic size: the frame it was made with")
     }
 
+    @Test func aKeyNotEqualToItselfStillNamesOneControl() {
+        let h = ImmediateHarness()
+        var taps = 0
+        var buttons: [UIView?] = []
+        var fields: [UITextField?] = []
+        var text = ""
+        func build(_ ui: ImmediateUI) {
+            if ui.id(Double.nan).button("Tap") { taps += 1 }
+            buttons.append(ui.lastView)
+            ui.id(Float.nan) { ui in
+                ui.textField("Name", text: &text)
+                fields.append(ui.last(UITextField.self))
+            }
+        }
+        h.frame(build)
+        h.window.simulateTap(at: h.centre(buttons[0]!))
+        h.frame(build)
+        h.frame(build)
+        #expect(buttons.allSatisfy { $0 === buttons[0] }, "a NaN key keeps its control from build to build")
+        #expect(taps == 1)
+        #expect(fields[2]!.becomeFirstResponder())
+        h.window.insertText("a")
+        h.frame(build)
+        #expect(fields.allSatisfy { $0 === fields[0] } && fields[0]!.isFirstResponder && text == "a")
+    }
+
     @Test func aCustomViewWithNoWidthOfItsOwnTakesTheWidthItIsOffered() {
         let h = ImmediateHarness()   // 400 points wide, plain style
         var plain: UIView?, nested: ImmediateView?, inner: UIButton?, inRow: UIView?, fixed: UIView?

@@ -86,7 +86,20 @@ extension UIDatePicker {
     }
 
     /// ``timeZone``, else the calendar's, else the current one (UIKit's default).
-    var effectiveTimeZone: TimeZone { timeZone ?? explicitCalendar?.timeZone ?? TimeZone.current }
+    var effectiveTimeZone: TimeZone { UIDatePicker.usable(timeZone ?? explicitCalendar?.timeZone ?? TimeZone.current) }
+
+    /// The widest offset from GMT a picker shows: 14 hours, the farthest any real zone is
+    /// (Kiribati). `TimeZone(secondsFromGMT:)` accepts up to 18, but Foundation's date
+    /// formatter traps on an offset of 15 hours or more, so a zone farther out is shown at
+    /// 14 hours on its side **(project choice)**.
+    static let maximumSecondsFromGMT = 14 * 3600
+
+    /// `zone`, or the nearest zone a formatter can use (see ``maximumSecondsFromGMT``).
+    static func usable(_ zone: TimeZone) -> TimeZone {
+        let offset = zone.secondsFromGMT()
+        guard abs(offset) > maximumSecondsFromGMT else { return zone }
+        return TimeZone(secondsFromGMT: offset > 0 ? maximumSecondsFromGMT : -maximumSecondsFromGMT) ?? TimeZone(secondsFromGMT: 0) ?? zone
+    }
 
     /// The limits in force: none when minimumDate > maximumDate (UIKit ignores both then).
     var effectiveLimits: (lower: Date?, upper: Date?) {

@@ -214,7 +214,9 @@ open class UIDatePicker: UIControl {
 
     /// The time zone the date is shown in; nil (the default) uses the calendar's time
     /// zone, else the current one. Changing it keeps ``date`` (the same instant, shown at
-    /// another wall-clock time, re-rounded to ``minuteInterval``) and sends nothing.
+    /// another wall-clock time, re-rounded to ``minuteInterval``) and sends nothing. A zone
+    /// more than 14 hours from GMT (no real one is) is shown 14 hours from GMT on its side
+    /// **(project choice: Foundation's date formatter traps on it)**.
     open var timeZone: TimeZone? {
         didSet { calendarSettingsChanged() }
     }

@@ -676,6 +676,25 @@ struct UIDatePickerTests {
         #expect(picker.date == Self.day(2024, 7, 1, 23, 30))
     }
 
+    /// `TimeZone(secondsFromGMT:)` accepts ±18 hours; Foundation's date formatter traps from 15.
+    @Test(arguments: [15 * 3600, 18 * 3600, -18 * 3600, -15 * 3600 - 59])
+    func d7_aTimeZoneFartherThan14HoursIsShownAt14(_ offset: Int) throws {
+        picker.date = Self.day(2024, 6, 30, 12, 0)
+        let zone = try #require(TimeZone(secondsFromGMT: offset))
+        picker.timeZone = zone
+        #expect(picker.timeZone == zone, "the property keeps what was set")
+        #expect(spokenValue == (offset > 0 ? "July 1, 2024 at 2:00 AM" : "June 29, 2024 at 10:00 PM"))
+        let cal = Calendar(identifier: .gregorian)
+        var farCalendar = cal
+        farCalendar.timeZone = zone
+        picker.timeZone = nil
+        picker.calendar = farCalendar
+        #expect(spokenValue == (offset > 0 ? "July 1, 2024 at 2:00 AM" : "June 29, 2024 at 10:00 PM"), "a calendar's zone too")
+        let stats = window.buildDrawList(into: DrawList(), scale: 1, resources: nil)
+        #expect(stats.viewsVisited >= 2)
+        #expect(picker.date == Self.day(2024, 6, 30, 12, 0), "the instant is untouched")
+    }
+
     // MARK: Disabled (C1)
 
     @Test func c1_disabledPickerTakesNoTouchesOrFocus() {
