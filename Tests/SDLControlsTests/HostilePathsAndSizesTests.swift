@@ -61,7 +61,7 @@ struct HostilePathsAndSizesTests {
             label.font = .systemFont(ofSize: size)
             host.update()
             host.renderFrame()
-            most = max(most, host.backend.glyphs.openSizes)
+            most = max(most, host.backend.glyphs.openPixelSizes.count)
         }
         #expect(most <= GlyphCache.maximumOpenSizes, "at most \(GlyphCache.maximumOpenSizes) sizes open, saw \(most)")
         #expect(host.fonts.openCount <= GlyphCache.maximumOpenSizes * (1 + host.fonts.fallbacks.count))
@@ -80,5 +80,22 @@ struct HostilePathsAndSizesTests {
         host.update()
         host.renderFrame()
         #expect(host.readPixels().pixels == first, "reopened at 17 points, drawn the same")
+    }
+
+    @Test func hugeSizesKeepFewerFontsOpen() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 320, height: 240), scale: 2)
+        defer { host.shutdown() }
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
+        label.text = "W"
+        host.window.addSubview(label)
+        for size in stride(from: CGFloat(100), through: 400, by: 20) {
+            label.font = .systemFont(ofSize: size)
+            host.update()
+            host.renderFrame()
+            let sizes = host.backend.glyphs.openPixelSizes
+            #expect(sizes.reduce(0) { $0 + $1 * $1 } <= GlyphCache.maximumOpenSizeArea, "open: \(sizes.sorted())")
+            #expect(sizes.contains(Int(size * 2)), "the size in use stays open")
+        }
+        #expect(ink(host) > 0)
     }
 }

@@ -113,6 +113,10 @@ final class GlyphCache {
     /// descriptors run out. A UI uses a handful of sizes; the least recently used beyond this
     /// are closed and reopened when needed again.
     static let maximumOpenSizes = 24
+    /// The sum of the squares of the pixel sizes kept open: a face's glyph caches grow with
+    /// the square of its size, so at most two 1,000-pixel sizes (or 24 of up to 288) stay
+    /// open at once.
+    static let maximumOpenSizeArea = 2_000_000
     @exclusivity(unchecked) private var useCounter: UInt64 = 0
     /// How many times sizes were closed: holders of chains forget them when it changes.
     private(set) var sizesClosed = 0
@@ -125,8 +129,8 @@ final class GlyphCache {
         chain.lastUse = useCounter
     }
 
-    /// How many pixel sizes have chains now (at most ``maximumOpenSizes``).
-    var openSizes: Int { Set(chains.keys.map(\.pixelSize)).count }
+    /// The pixel sizes that have chains (and open fonts) now.
+    var openPixelSizes: Set<Int> { Set(chains.keys.map(\.pixelSize)) }
 
     /// The chain for `path` at `pixelSize`; nil when the main font can't be opened.
     func chain(path: String, pixelSize requested: Int) -> Chain? {
@@ -142,7 +146,7 @@ final class GlyphCache {
             lastChain = (key, c)
             return c
         }
-        if !fonts.isOpen(pixelSize: pixelSize) { closeLeastRecentSizes(keeping: GlyphCache.maximumOpenSizes - 1) }
+        if !fonts.isOpen(pixelSize: pixelSize) { closeLeastRecentSizes(making: pixelSize) }
         guard let main = fonts.font(path: path, pixelSize: pixelSize) else { return nil }
         let c = Chain(mainPath: path, pixelSize: pixelSize, main: main, fallbackCount: fonts.fallbacks.count)
         c.lastUse = useCounter
@@ -151,15 +155,25 @@ final class GlyphCache {
         return c
     }
 
-    /// Closes the fonts of the least recently used pixel sizes until at most `keeping` sizes
-    /// are open, and forgets their chains (their glyph images stay in the atlas until it
-    /// resets). A chain let go of loses its faces, so a stale reference draws nothing rather
-    /// than reach a closed font.
-    private func closeLeastRecentSizes(keeping: Int) {
+    /// Before opening `newSize`: closes the fonts of the least recently used pixel sizes until
+    /// the open ones and the new one fit ``maximumOpenSizes`` and ``maximumOpenSizeArea``, and
+    /// forgets their chains (their glyph images stay in the atlas until it resets). A chain
+    /// let go of loses its faces, so a stale reference draws nothing rather than reach a
+    /// closed font.
+    private func closeLeastRecentSizes(making newSize: Int) {
         var lastUse: [Int: UInt64] = [:]
         for c in chains.values { lastUse[c.pixelSize] = max(lastUse[c.pixelSize] ?? 0, c.lastUse) }
-        guard lastUse.count > keeping else { return }
-        let closing = Set(lastUse.sorted { $0.value < $1.value }.prefix(lastUse.count - keeping).map(\.key))
+        var count = 1, area = newSize * newSize
+        var closing = Set<Int>()
+        for (size, _) in lastUse.sorted(by: { $0.value > $1.value }) {
+            if count < GlyphCache.maximumOpenSizes, area + size * size <= GlyphCache.maximumOpenSizeArea {
+                count += 1
+                area += size * size
+            } else {
+                closing.insert(size)
+            }
+        }
+        guard !closing.isEmpty else { return }
         for (key, c) in chains where closing.contains(key.pixelSize) {
             for i in c.faces.indices { c.faces[i] = nil }
             chains[key] = nil
