@@ -156,7 +156,6 @@ final class FontLibrary {
         TTF_SetFontHinting(f, Int32(TTF_HINTING_LIGHT))
         open[key] = f
         opened.insert(path)
-        openSizes[key.pixelSize, default: 0] += 1
         return f
     }
 
@@ -164,15 +163,12 @@ final class FontLibrary {
     /// a glyph outgrows any atlas).
     nonisolated static func clampedPixelSize(_ size: Int) -> Int { max(1, min(size, 2000)) }
 
-    /// How many fonts are open at each pixel size.
-    private var openSizes: [Int: Int] = [:]
-
-    /// Whether any font is open at `pixelSize` (clamped).
-    func isOpen(pixelSize: Int) -> Bool { openSizes[pixelSize] != nil }
+    /// Whether any font is open at `pixelSize` (clamped). Asked only when a new size is
+    /// wanted, over a few dozen open fonts at most.
+    func isOpen(pixelSize: Int) -> Bool { open.keys.contains { $0.pixelSize == pixelSize } }
 
     /// Closes every font open at `pixelSize` (the glyph cache let go of that size).
     func close(pixelSize: Int) {
-        guard openSizes.removeValue(forKey: pixelSize) != nil else { return }
         for (key, f) in open where key.pixelSize == pixelSize {
             TTF_CloseFont(f)
             open[key] = nil
@@ -238,7 +234,6 @@ final class FontLibrary {
         isClosed = true
         for f in open.values { TTF_CloseFont(f) }
         open.removeAll()
-        openSizes.removeAll()
     }
 
     /// Whether ``closeAll()`` ran: the library opens nothing more.

@@ -489,6 +489,7 @@ public final class ImmediateUI {
             holding ?? control.isTracking || (checksQueue && UIApplication.shared.hasPendingDelivery(from: control))
         }
         if value != synced.value || shown != synced.shown {
+            var agreed = shown
             let userHolds = holds()
             if shown != synced.shown && (delivered || userHolds) {
                 value = shown
@@ -498,13 +499,11 @@ public final class ImmediateUI {
                     value = shown
                 } else {
                     push(value)
-                    synced.value = value
-                    synced.shown = read()
-                    return synced.report(delivered, holds)
+                    agreed = read()   // as the control cleaned or clamped it
                 }
             }
             synced.value = value
-            synced.shown = shown
+            synced.shown = agreed
         }
         return synced.report(delivered, holds)
     }

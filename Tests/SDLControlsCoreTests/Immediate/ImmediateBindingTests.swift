@@ -14,27 +14,19 @@ struct ImmediateBindingTests {
     // MARK: Write-back in the build that returns true
 
     @Test func aDraggedSliderWritesItsValueBackInTheBuildThatReturnsTrue() {
-        let h = ImmediateHarness()
-        var volume: Float = 0
-        var changed: [Bool] = []
-        var slider: UISlider?
-        func build(_ ui: ImmediateUI) {
-            changed.append(ui.slider("Volume", value: &volume, in: 0...1))
-            slider = ui.last(UISlider.self)
-        }
-        h.frame(build)
-        let s = slider!
+        let p = VolumePanel(volume: 0)
+        let h = p.h, s = p.slider!
         h.window.simulateTouchDown(at: h.thumb(s))
         h.window.simulateTouchMove(to: h.along(s, 0.25))
-        h.frame(build)
-        #expect(changed.last == true)
-        #expect(volume == s.value && abs(volume - 0.25) < 0.02)
-        h.frame(build)
-        #expect(changed.last == false, "nothing new this frame")
+        p.frame()
+        #expect(p.changed.last == true)
+        #expect(p.volume == s.value && abs(p.volume - 0.25) < 0.02)
+        p.frame()
+        #expect(p.changed.last == false, "nothing new this frame")
         h.window.simulateTouchMove(to: h.along(s, 0.75))
         h.window.simulateTouchUp(at: h.along(s, 0.75))
-        h.frame(build)
-        #expect(changed.last == true && volume == s.value && abs(volume - 0.75) < 0.02)
+        p.frame()
+        #expect(p.changed.last == true && p.volume == s.value && abs(p.volume - 0.75) < 0.02)
     }
 
     @Test func eachValueControlWritesBackTheUsersChange() {
@@ -132,25 +124,16 @@ struct ImmediateBindingTests {
     }
 
     @Test func aNonContinuousSliderWritesBackWhileDraggedAndReportsTheLift() {
-        let h = ImmediateHarness()
-        var volume: Float = 0
-        var changed: [Bool] = []
-        var slider: UISlider?
-        func build(_ ui: ImmediateUI) {
-            changed.append(ui.slider("Volume", value: &volume, in: 0...1))
-            ui.configure(UISlider.self) { $0.isContinuous = false }
-            slider = ui.last(UISlider.self)
-        }
-        h.frame(build)
-        let s = slider!
+        let p = VolumePanel(volume: 0) { $0.isContinuous = false }
+        let h = p.h, s = p.slider!
         #expect(!s.isContinuous, "configure ran on the new control")
         h.window.simulateTouchDown(at: h.thumb(s))
         h.window.simulateTouchMove(to: h.along(s, 0.5))
-        h.frame(build)
-        #expect(changed.last == false && abs(volume - 0.5) < 0.02, "no action yet; the held value is written back")
+        p.frame()
+        #expect(p.changed.last == false && abs(p.volume - 0.5) < 0.02, "no action yet; the held value is written back")
         h.window.simulateTouchUp(at: h.along(s, 0.5))
-        h.frame(build)
-        #expect(changed.last == true)
+        p.frame()
+        #expect(p.changed.last == true)
     }
 
     @Test func aBuildWithoutInputOnlyPlacesUnchangedDeclarationsAndInputMakesTheNextOneLookAgain() {
@@ -270,24 +253,16 @@ struct ImmediateBindingTests {
     }
 
     @Test func aPressOnTheThumbThatMovesNothingReportsNothing() {
-        let h = ImmediateHarness()
-        var volume: Float = 0.5
-        var changed: [Bool] = []
-        var slider: UISlider?
-        func build(_ ui: ImmediateUI) {
-            changed.append(ui.slider("Volume", value: &volume, in: 0...1))
-            slider = ui.last(UISlider.self)
-        }
-        h.frame(build)
-        let s = slider!
+        let p = VolumePanel(volume: 0.5)
+        let h = p.h, s = p.slider!
         var events: [UIControl.Event] = []
         s.addAction(UIAction { _ in events.append(.valueChanged) }, for: .valueChanged)
         h.window.simulateTouchDown(at: h.thumb(s))
-        h.frame(build)
+        p.frame()
         h.window.simulateTouchUp(at: h.thumb(s))
-        h.frame(build)
+        p.frame()
         #expect(events.count == 2, "the slider itself sends valueChanged at the press and the lift (D3)")
-        #expect(changed == [false, false, false] && volume == 0.5, "but the value never moved")
+        #expect(p.changed == [false, false, false] && p.volume == 0.5, "but the value never moved")
     }
 
     @Test func valuesAreClampedToTheRangeAndARangeChangeMovesTheBoundsFirst() {
@@ -417,5 +392,31 @@ struct ImmediateBindingTests {
         h.window.simulateTap(at: h.centre(button!))
         h.frameBuildingFirst(build)
         #expect(fired)
+    }
+}
+
+/// One "Volume" slider over 0...1 bound to ``volume``, in a fresh harness, built once on
+/// creation; ``changed`` holds what each build returned.
+@MainActor
+private final class VolumePanel {
+    let h = ImmediateHarness()
+    var volume: Float
+    private(set) var changed: [Bool] = []
+    private(set) var slider: UISlider?
+    private let configure: (UISlider) -> Void
+
+    init(volume: Float, configure: @escaping (UISlider) -> Void = { _ in }) {
+        self.volume = volume
+        self.configure = configure
+        frame()
+    }
+
+    /// One frame (see ``ImmediateHarness/frame(_:)``) declaring the slider.
+    func frame() {
+        h.frame { ui in
+            changed.append(ui.slider("Volume", value: &volume, in: 0...1))
+            ui.configure(UISlider.self, configure)
+            slider = ui.last(UISlider.self)
+        }
     }
 }
