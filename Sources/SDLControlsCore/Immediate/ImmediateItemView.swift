@@ -98,10 +98,20 @@ final class ImmediateItemView: UIView {
         invalidateIntrinsicContentSize()
     }
 
+    /// The sizes of the control, title and value the last layout placed (see
+    /// ``subviewIntrinsicContentSizeDidChange(_:)``).
+    private var laidOutSizes: (control: CGSize, title: CGSize, detail: CGSize)?
+
     /// A subview's natural size changed (a new title, a wider value): lay out again, and tell
     /// the stack only when this item's own natural size changed, so a stepper's value ticking
-    /// from 3 to 4 doesn't lay out the whole column.
+    /// from 3 to 4 doesn't lay out the whole column. A new text of the size the last layout
+    /// placed ("Item 0" → "Item 1", a counter) changes no frame: nothing lays out, only the
+    /// label redraws.
     override func subviewIntrinsicContentSizeDidChange(_ subview: UIView) {
+        if let laid = laidOutSizes, !needsLayoutPass, laid.control == controlSize(),
+           laid.title == ImmediateItemView.size(of: titleLabel), laid.detail == ImmediateItemView.size(of: detailLabel) {
+            return
+        }
         setNeedsLayout()
         guard let old = cachedIntrinsicSize else { invalidateIntrinsicContentSize(); return }
         cachedIntrinsicSize = nil
@@ -176,6 +186,7 @@ final class ImmediateItemView: UIView {
         }
         func centred(_ height: CGFloat) -> CGFloat { (content.midY - height / 2).rounded() }
         let controlHeight = c.height < 0 ? content.height : min(c.height, max(content.height, 0))
+        laidOutSizes = (c, ImmediateItemView.size(of: titleLabel), ImmediateItemView.size(of: detailLabel))
         switch arrangement {
         case .fill:
             put(control, b)

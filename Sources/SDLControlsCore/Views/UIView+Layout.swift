@@ -24,7 +24,7 @@ extension UIView {
     /// its children before they lay out their own.
     public func layoutIfNeeded() {
         guard subtreeNeedsLayout else { return }   // nothing below needs layout
-        subtreeNeedsLayout = false
+        subtreeNeedsLayout = false   // a call during this pass returns at once, as UIKit's does
         if needsLayout {
             needsLayout = false
             isLayingOutSubviews = true
@@ -34,6 +34,14 @@ extension UIView {
         // Iterates a copy: layoutSubviews of a child may add or remove siblings. Views removed
         // meanwhile are skipped; siblings added meanwhile wait for the next pass.
         for sub in subviews where sub.subtreeNeedsLayout && sub.superview === self { sub.layoutIfNeeded() }
+        // Set again from what is still pending: the frames set above flagged this view on
+        // their way up (a new frame asks its view for layout), though the loop then laid those
+        // views out, and a window left flagged asked for one more frame (`needsFrame`). What a
+        // child's layout asked of this view, or a sibling added meanwhile, keeps it flagged
+        // for the next pass.
+        var pending = needsLayout
+        for sub in subviews where sub.subtreeNeedsLayout { pending = true; break }
+        subtreeNeedsLayout = pending
     }
 
     /// Resizes the view to ``sizeThatFits(_:)`` of its current size, keeping its origin.

@@ -102,4 +102,34 @@ struct ImmediateLayoutTests {
         h.frame(build)
         #expect(values[19])
     }
+
+    /// A label or title whose new text has the size the last layout placed (a counter) lays
+    /// nothing out: only the label redraws. A new size lays the item and its stack out again.
+    @Test func aNewTextOfTheSameSizeLaysNothingOutAndANewSizeDoes() {
+        let h = ImmediateHarness(style: .plain, size: CGSize(width: 400, height: 300))
+        var text = "Item 0", title = "Sound A", on = false
+        var label: UILabel?
+        func build(_ ui: ImmediateUI) {
+            ui.label(text); label = ui.last(UILabel.self)
+            ui.id("sound").toggle(title, isOn: &on)   // named by its id: its title changes
+        }
+        h.frame(build)
+        let item = label!.superview!
+        let labelFrame = label!.frame
+        let titleLabel = h.all(UILabel.self).first { $0.text == "Sound A" }!
+        let titleFrame = titleLabel.frame
+
+        text = "Item 1"; title = "Sound B"
+        h.view.build(build)
+        #expect(!h.window.subtreeNeedsLayout, "same sizes: no layout pending anywhere")
+        #expect(label!.text == "Item 1" && titleLabel.text == "Sound B")
+        h.window.layoutIfNeeded()
+        #expect(label!.frame == labelFrame && titleLabel.frame == titleFrame)
+
+        text = "Item 10"; title = "Sound AB"
+        h.view.build(build)
+        #expect(item.needsLayoutPass && titleLabel.superview!.needsLayoutPass, "wider texts lay their items out")
+        h.window.layoutIfNeeded()
+        #expect(label!.frame.width > labelFrame.width && titleLabel.frame.width > titleFrame.width)
+    }
 }

@@ -117,6 +117,31 @@ struct UIViewLayoutTests {
         #expect(parent.layoutCount == 1)
     }
 
+    /// A pass that placed views leaves nothing flagged, so a window that laid out doesn't ask
+    /// for another frame; what a child's layout asks of its parent stays for the next pass.
+    @Test func aPassLeavesOnlyWhatIsStillPendingFlagged() {
+        let journal = LayoutJournal()
+        let parent = RecordingLayoutView("parent", journal, frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        let child = RecordingLayoutView("child", journal, frame: .zero)
+        parent.onLayout = { p in child.frame = CGRect(x: 0, y: 0, width: p.bounds.width / 2, height: 20) }
+        parent.addSubview(child)
+        window.addSubview(parent)
+        window.layoutIfNeeded()
+        #expect(child.bounds.width == 150 && child.layoutCount == 1)
+        #expect(!window.subtreeNeedsLayout && !parent.subtreeNeedsLayout && !child.subtreeNeedsLayout,
+                "the child's new frame was laid out in the same pass")
+        window.needsRedraw = false
+        #expect(!window.needsFrame)
+
+        var asked = false
+        child.onLayout = { c in if !asked { asked = true; c.superview?.setNeedsLayout() } }
+        child.setNeedsLayout()
+        window.layoutIfNeeded()
+        #expect(parent.needsLayoutPass && window.subtreeNeedsLayout, "the parent's new request waits for the next pass")
+        window.layoutIfNeeded()
+        #expect(parent.layoutCount == 2 && !window.subtreeNeedsLayout)
+    }
+
     @Test func frameSizeChangeMarksTheViewAndItsSuperview() {
         let journal = LayoutJournal()
         let parent = RecordingLayoutView("parent", journal)
