@@ -119,6 +119,19 @@ public final class SDLHost {
     /// after it leaves the window; also updated while a button is held. No touch is sent for
     /// hover; the window's hovered views are ``/SDLControlsCore/UIWindow/hoverLocation``'s.
     public internal(set) var hoverLocation: CGPoint?
+    /// Where the mouse pointer last was, in UI points (outside the UI's bounds too), as mouse
+    /// events reported it: the wheel scrolls what is there.
+    var pointerWhereabouts = PointerWhereabouts.unknown
+
+    /// What the host knows of the mouse pointer's position.
+    enum PointerWhereabouts: Equatable {
+        /// No mouse event yet.
+        case unknown
+        /// At this UI point (possibly outside the UI, in a letterbox bar).
+        case at(CGPoint)
+        /// Outside the window (`SDL_WINDOWEVENT_LEAVE`).
+        case outsideWindow
+    }
     /// Whether the host shows the cursor the hovered views ask for (the I-beam over a text
     /// field, the arrow elsewhere; ``/SDLControlsCore/UIView/pointerCursor``) with `SDL_SetCursor`. True for
     /// standalone and headless hosts, false for embedded ones **(project choice)**: a game
@@ -209,6 +222,8 @@ public final class SDLHost {
     private let rendererIsTheWindows: Bool
     /// The window's render state as last read with no render target bound.
     var windowState = WindowRenderState()
+    /// Whether ``windowState`` is not the window's: never read, or the window changed since.
+    private var windowStateIsStale = true
     private var textInputOwned = false
     private var lastIMERect: SDL_Rect?
     private var holdsClickThroughHint = false
@@ -697,6 +712,7 @@ public final class SDLHost {
     /// The pointer is at `location` with no button held (nil: it left the window): the
     /// window's hover follows, and the cursor. A location outside the window counts as left.
     func hover(at location: CGPoint?) {
+        pointerWhereabouts = location.map { .at($0) } ?? .outsideWindow
         let inside = location.map { window.bounds.contains($0) } ?? false
         hoverLocation = inside ? location : nil
         window.sendHover(at: hoverLocation)
@@ -730,15 +746,29 @@ public final class SDLHost {
     /// Reads the window's size and pixel density (a resize or display change); resizes the
     /// root view and redraws.
     func refreshWindowMetrics() {
+        windowStateIsStale = true
         refreshRenderState()
         window.setNeedsLayout()
         window.needsRedraw = true
     }
 
-    /// Reads the game's render state for the window (kept as it was while a render target is
-    /// bound, when SDL reports the target's) and updates ``placement``.
+    /// Reads the game's render state for the window and updates ``placement``. While the game
+    /// has a render target bound, SDL reports the target's state, so the window's is kept as
+    /// last read; when there is none to keep (a host created while the game's target is
+    /// bound, a resize seen while it is) the target is unbound for the read and bound again
+    /// with its own settings, since laying the UI out for a state it never read (1 × 1)
+    /// would draw nothing for as long as the game keeps its target bound.
     func refreshRenderState() {
-        if let state = WindowRenderState.read(renderer: renderer, window: sdlWindow) { windowState = state }
+        if let state = WindowRenderState.read(renderer: renderer, window: sdlWindow) {
+            windowState = state
+            windowStateIsStale = false
+        } else if windowStateIsStale {
+            let saved = RenderStateSnapshot(renderer: renderer)
+            SDL_SetRenderTarget(renderer, nil)   // SDL puts the window's own settings back
+            if let state = WindowRenderState.read(renderer: renderer, window: sdlWindow) { windowState = state }
+            saved.restore()   // the game's target, with its viewport, scale, clip and logical size
+            windowStateIsStale = false
+        }
         refreshPlacement()
         renderStateIsCurrent = true
     }

@@ -12,6 +12,7 @@ import Foundation
 /// | SDL_image | `IMG_Quit` unloads every codec at once, so the hosts count themselves: the formats the hosts' `IMG_Init` added (those not loaded before) are unloaded when the last host shuts down, and the ones loaded before are loaded again. |
 /// | SDL hints | a host that needs a hint sets it and puts back the value it found when the last host that needed it shuts down (the driver hints of a headless host: right after its window and renderer exist). |
 /// | Text input (`SDL_StartTextInput`) | on while some host's text responder edits; turned off again only if it was off before (a game's own text input stays on). |
+/// | Game controllers' button and axis events (they name no window) | taken by the host whose window has keyboard focus, else by the oldest live host (`SDLHost.takesControllerInput`). |
 /// | Clipboard (`UIPasteboard.general.backend`) | SDL's clipboard while at least one host runs, unless the app set its own backend first. |
 ///
 /// Isolated to the main actor, as the hosts are; nothing here is touched from elsewhere.
@@ -27,6 +28,12 @@ enum SDLSharedState {
 
     /// The hosts that have not shut down, oldest first.
     static var liveHosts: [SDLHost] { hosts.compactMap(\.host).filter { !$0.isShutDown } }
+
+    /// The oldest host that has not shut down (no array made: asked per controller event).
+    static var oldestLiveHost: SDLHost? {
+        for entry in hosts { if let host = entry.host, !host.isShutDown { return host } }
+        return nil
+    }
 
     static func register(_ host: SDLHost) {
         hosts = hosts.filter { $0.host != nil } + [WeakHost(host: host)]

@@ -22,9 +22,13 @@ import Foundation
 ///
 /// Not handled: raw `SDL_JOYSTICK*` events of devices SDL has no controller mapping for,
 /// button labels (buttons are positional: south is A on Xbox, B on Nintendo), rumble,
-/// LEDs, gyro and touchpad sensors, and `SDL_CONTROLLERDEVICEREMAPPED`. Controller events
-/// carry no window: a host handles every one it is given, so a process with two hosts should
-/// give each host only the events meant for it.
+/// LEDs, gyro and touchpad sensors, and `SDL_CONTROLLERDEVICEREMAPPED`.
+///
+/// Controller events carry no window. With two hosts given every event (as the README's
+/// "Two windows" says), one press must act in one window: the host whose window has keyboard
+/// focus takes button and axis events, as keys go to the focused window; when no host's
+/// window has it (none is focused, or a headless run), the oldest live host does. The others
+/// report them as not consumed (``SDLHost/takesControllerInput``).
 ///
 /// SDL ignores controller events while none of the process's windows has keyboard focus
 /// unless `SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS` is "1" (the headless tests set it: the
@@ -83,12 +87,14 @@ final class SDLGameControllerInput {
             if let controller = opened.removeValue(forKey: id) { SDL_GameControllerClose(controller) }
             return false
         case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
+            guard host.takesControllerInput else { return false }
             let b = event.cbutton
             guard let button = UIGameControllerInput.Button(rawValue: Int(b.button)) else { return false }
             let down = SDL_EventType(event.type) == SDL_CONTROLLERBUTTONDOWN
             return host.window.send(UIGameControllerInput(controller: Int(b.which), kind: down ? .buttonDown(button) : .buttonUp(button),
                                                           timestamp: host.now()))
         case SDL_CONTROLLERAXISMOTION:
+            guard host.takesControllerInput else { return false }
             let a = event.caxis
             guard let axis = UIGameControllerInput.Axis(rawValue: Int(a.axis)) else { return false }
             return host.window.send(.axis(axis, Self.normalized(a.value), controller: Int(a.which), timestamp: host.now()))
@@ -100,5 +106,15 @@ final class SDLGameControllerInput {
     /// SDL's axis value as −1…1 (−32768 and −32767 both become −1).
     static func normalized(_ value: Int16) -> Double {
         max(-1, Double(value) / 32767)
+    }
+}
+
+extension SDLHost {
+    /// Whether this host acts on controller buttons and sticks (see `SDLGameControllerInput`):
+    /// its window has keyboard focus, or no window of the process does and it is the oldest
+    /// live host. A window of the game's without a host that has focus takes them from all.
+    var takesControllerInput: Bool {
+        if let focused = SDL_GetKeyboardFocus() { return focused == sdlWindow }
+        return SDLSharedState.oldestLiveHost === self
     }
 }

@@ -27,8 +27,10 @@ import Foundation
 ///   positions in window units, or in logical units when the game set a logical size; finger
 ///   positions normalized to the renderer's viewport; both become UI points the way the UI is
 ///   drawn (``SDLHost/placement``), so a press lands on the control drawn under it.
-/// - Duplicates dropped: mouse events SDL synthesized from touches (`which == SDL_TOUCH_MOUSEID`)
-///   and touch events synthesized from the mouse (`touchId == SDL_MOUSE_TOUCHID`).
+/// - Duplicates make no touch: mouse events SDL synthesized from touches (`which ==
+///   SDL_TOUCH_MOUSEID`) and touch events synthesized from the mouse (`touchId ==
+///   SDL_MOUSE_TOUCHID`). They are answered as the original press is (consumed when a view
+///   takes a press there), so a tap on a control doesn't also reach the game as a click.
 /// - Timestamps from the host's clock (monotonic, or its fixed step), not SDL's 32-bit
 ///   milliseconds (which wrap after about 49.7 days).
 /// - Every touch cancelled on focus loss, minimize, hide, and `SDL_APP_WILLENTERBACKGROUND`.
@@ -52,6 +54,7 @@ import Foundation
 /// | mouse button down (left, right, middle, side), finger down | a view takes the press (hit-testing finds a view other than the bare root window); a second button while one is held: the touch belongs to a view |
 /// | motion with a button held, finger motion | the touch belongs to a view |
 /// | mouse button up, finger up | the touch belonged to a view |
+/// | mouse or finger events SDL made from the other device | as the original press: a view takes a press where it began |
 /// | wheel | a scroll view under the pointer scrolls that way (even when it is already at its end) |
 /// | motion without a button (hover) | never |
 /// | key down | a responder used it: the first responder's own keys (an editing text field's typing, caret, Return and Escape; the date picker's arrows), or, with keyboard navigation on, Tab that moved focus, Space / Return that activated the focused control, an arrow that adjusted it or moved focus |
@@ -77,6 +80,11 @@ struct SDLInputTranslator {
     private var mouseButtons: UIEvent.ButtonMask = []
     private var mouseTouchButton: UIEvent.ButtonMask = []
 
+    /// Whether a view takes the press SDL made a duplicate of, from the duplicate's down to its
+    /// up: a mouse click made from a finger, and a finger made from the mouse.
+    private var touchMadeClickTaken = false
+    private var clickMadeTouchTaken = false
+
     /// The contacts down now: the mouse's and each finger's.
     var activeContactIDs: [Int64] { (mouseDown ? [Self.mouseContactID] : []) + fingerIDs.values }
 
@@ -91,11 +99,14 @@ struct SDLInputTranslator {
         switch type {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
-            guard b.which != Self.touchMouseID, host.isOurWindow(b.windowID) else { return false }
+            guard host.isOurWindow(b.windowID) else { return false }
             let bit = Self.buttonMask(forSDLButton: b.button)
             guard !bit.isEmpty else { return false }
             host.refreshRenderStateForInput()   // the state SDL converted the position with
             let p = host.location(ofMouseX: b.x, y: b.y)
+            if b.which == Self.touchMouseID {
+                return Self.duplicate(&touchMadeClickTaken, down: type == SDL_MOUSEBUTTONDOWN, at: p, host: host)
+            }
             if type == SDL_MOUSEBUTTONDOWN {
                 if mouseDown {
                     if !mouseButtons.contains(bit) && (bit != .primary || mouseTouchButton == .primary) {
@@ -115,6 +126,7 @@ struct SDLInputTranslator {
                 mouseButtons = bit
                 mouseTouchButton = bit
                 host.hoverLocation = p
+                host.pointerWhereabouts = .at(p)
                 window.send(TouchSample(id: Self.mouseContactID, phase: .began, location: p, timestamp: host.now(),
                                         type: .indirectPointer, buttonMask: bit))
                 let taken = pressTaken(Self.mouseContactID, host: host)
@@ -139,7 +151,8 @@ struct SDLInputTranslator {
             }
         case SDL_MOUSEMOTION:
             let m = event.motion
-            guard m.which != Self.touchMouseID, host.isOurWindow(m.windowID) else { return false }
+            guard host.isOurWindow(m.windowID) else { return false }
+            guard m.which != Self.touchMouseID else { return touchMadeClickTaken }
             host.refreshRenderStateForInput()
             let p = host.location(ofMouseX: m.x, y: m.y)
             guard mouseDown else {
@@ -147,6 +160,7 @@ struct SDLInputTranslator {
                 return false
             }
             host.hoverLocation = p
+            host.pointerWhereabouts = .at(p)
             window.send(TouchSample(id: Self.mouseContactID, phase: .moved, location: p, timestamp: host.now(),
                                     type: .indirectPointer, buttonMask: mouseButtons))
             return host.contactIsOwned(Self.mouseContactID)
@@ -154,9 +168,16 @@ struct SDLInputTranslator {
             let w = event.wheel
             guard w.which != Self.touchMouseID, host.isOurWindow(w.windowID) else { return false }
             host.refreshRenderStateForInput()
-            // The pointer's last position (SDL converted it for the game's logical size);
-            // the wheel event's own position before the first motion.
-            let p = host.hoverLocation ?? host.location(ofMouseX: w.mouseX, y: w.mouseY)
+            // Where the pointer last was (SDL converted that position for the game's logical
+            // size; it doesn't convert the wheel's own in SDL 2.26); outside the window, or in
+            // a letterbox bar outside the UI, the wheel is the game's. Before the first motion,
+            // the wheel's own position, in window units.
+            let p: CGPoint
+            switch host.pointerWhereabouts {
+            case .at(let last): p = last
+            case .outsideWindow: return false
+            case .unknown: p = host.location(ofWindowX: CGFloat(w.mouseX), y: CGFloat(w.mouseY))
+            }
             var dx = CGFloat(w.preciseX), dy = CGFloat(w.preciseY)
             if dx == 0 && dy == 0 {   // an event made without the precise values (SDL < 2.0.18, a test)
                 dx = CGFloat(w.x)
@@ -170,10 +191,14 @@ struct SDLInputTranslator {
             return window.sendScroll(CGPoint(x: dx * k, y: -dy * k), at: p, isPrecise: precise)
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = event.tfinger
-            guard f.touchId != Self.mouseTouchID, host.isOurWindow(f.windowID) else { return false }
+            guard host.isOurWindow(f.windowID) else { return false }
             let key = FingerKey(touchID: f.touchId, fingerID: f.fingerId)
             host.refreshRenderStateForInput()
             let p = host.location(ofFingerX: f.x, y: f.y)
+            if f.touchId == Self.mouseTouchID {
+                guard type != SDL_FINGERMOTION else { return clickMadeTouchTaken }
+                return Self.duplicate(&clickMadeTouchTaken, down: type == SDL_FINGERDOWN, at: p, host: host)
+            }
             let id: Int64
             if type == SDL_FINGERDOWN {
                 if let stale = fingerIDs[key] {
@@ -236,6 +261,20 @@ struct SDLInputTranslator {
         default:
             return false
         }
+    }
+
+    /// A press SDL made from another device's (a click from a finger, sent just before the
+    /// finger's own event; a finger from a click) makes no touch: the original does. It is
+    /// answered as the original will be, so a game that acts on clicks doesn't also act on a
+    /// tap the UI took: at its down, whether a view takes a press there (as
+    /// ``SDLHost/wantsPress(at:)``), and the same until its up.
+    private static func duplicate(_ taken: inout Bool, down: Bool, at p: CGPoint, host: SDLHost) -> Bool {
+        if down {
+            taken = host.wantsPress(at: p)
+            return taken
+        }
+        defer { taken = false }
+        return taken
     }
 
     /// Whether a view took the press that just began on contact `id`; a press no view took

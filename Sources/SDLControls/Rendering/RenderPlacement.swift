@@ -143,15 +143,17 @@ extension SDLHost {
         if state.hasLogicalSize, p.space == .gameUnits, p.size == state.logicalSize {
             return CGPoint(x: CGFloat(x), y: CGFloat(y))   // SDL already reports UI points
         }
-        let pixel: CGPoint
-        if state.hasLogicalSize {
-            pixel = CGPoint(x: state.viewport.minX + (CGFloat(x) + 0.5) * state.scaleX,
+        guard state.hasLogicalSize else { return location(ofWindowX: CGFloat(x), y: CGFloat(y)) }
+        let pixel = CGPoint(x: state.viewport.minX + (CGFloat(x) + 0.5) * state.scaleX,
                             y: state.viewport.minY + (CGFloat(y) + 0.5) * state.scaleY)
-        } else {
-            let k = state.outputPerWindowUnit
-            pixel = CGPoint(x: CGFloat(x) * k.width, y: CGFloat(y) * k.height)
-        }
         return CGPoint(x: (pixel.x - p.origin.x) / p.pixelsPerPoint, y: (pixel.y - p.origin.y) / p.pixelsPerPoint)
+    }
+
+    /// The UI point of a position in SDL window units as SDL has it before any logical-size
+    /// conversion (`SDL_GetMouseState`, a wheel event's `mouseX` / `mouseY` in SDL 2.26).
+    func location(ofWindowX x: CGFloat, y: CGFloat) -> CGPoint {
+        let p = placement, k = windowState.outputPerWindowUnit
+        return CGPoint(x: (x * k.width - p.origin.x) / p.pixelsPerPoint, y: (y * k.height - p.origin.y) / p.pixelsPerPoint)
     }
 
     /// The UI point of a finger position as SDL reports it (`event.tfinger.x` / `y`, 0…1

@@ -13,6 +13,11 @@ import Foundation
 /// `scrollRectToVisible(_:animated: true)` and keyboard scrolling end with
 /// ``scrollViewDidEndScrollingAnimation(_:)``; a wheel or trackpad sends only
 /// ``scrollViewDidScroll(_:)`` **(project choice)**.
+///
+/// Optional the Swift way: a class's conformance uses the methods that class declares, so a
+/// method declared only in a subclass of the conforming class is never called (UIKit's
+/// optional Objective-C methods are found at run time). Declare each method you need in the
+/// class that conforms, and override it in subclasses.
 @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     /// The content offset changed (by the user, an animation, or code).

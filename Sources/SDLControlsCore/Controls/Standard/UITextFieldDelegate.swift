@@ -5,6 +5,11 @@ import Foundation
 /// ignore the notifications).
 ///
 /// Ranges are `NSRange`s in UTF-16 units of the field's text, as in UIKit.
+///
+/// Optional the Swift way: a class's conformance uses the methods that class declares, so a
+/// method declared only in a subclass of the conforming class is never called (UIKit's
+/// optional Objective-C methods are found at run time). Declare each method you need in the
+/// class that conforms, and override it in subclasses.
 @MainActor
 public protocol UITextFieldDelegate: AnyObject {
     /// Whether the field may begin editing (become first responder). Default true.
