@@ -186,6 +186,27 @@ struct GameControllerHostTests {
         host.update()
     }
 
+    @Test func aFocusedButtonDisabledLosesFocusAtTheNextFrame() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let buttons = column(host, 3)
+        for _ in 0..<2 {
+            push(host, SDLEvents.controllerButton(down: true, SDL_CONTROLLER_BUTTON_DPAD_DOWN))
+            push(host, SDLEvents.controllerButton(down: false, SDL_CONTROLLER_BUTTON_DPAD_DOWN))
+        }
+        host.update()
+        #expect(host.window.focusedView === buttons[1] && buttons[1].isFocused)
+        buttons[1].isEnabled = false
+        host.update()
+        #expect(host.window.focusedView == nil, "as when the focused button is removed")
+        #expect(!buttons[1].isFocused && buttons[1].state == .disabled, "no ring on a disabled button")
+        #expect(!host.handle(SDLEvents.controllerButton(down: true, SDL_CONTROLLER_BUTTON_A)), "nothing focused: A is the game's")
+        push(host, SDLEvents.controllerButton(down: true, SDL_CONTROLLER_BUTTON_DPAD_DOWN))
+        push(host, SDLEvents.controllerButton(down: false, SDL_CONTROLLER_BUTTON_DPAD_DOWN))
+        #expect(host.window.focusedView === buttons[0], "the D-pad starts over at the preferred view")
+        host.update()
+    }
+
     @Test func aSendsTheEventsOfARealClickInTheSameFrame() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }

@@ -60,7 +60,8 @@ open class UIControl: UIView {
     /// Whether the control shows focus: the window's focus system sets it while the control
     /// is its window's ``UIWindow/focusedView`` and ``UIWindow/isFocusRingVisible`` is true
     /// (the last input was a key or a controller, not a touch), and clears it when either
-    /// stops. While true the control has ``State/focused`` and draws a focus ring. Setting
+    /// stops (a control disabled or hidden while focused loses focus at the window's next
+    /// ``UIView/updateFocusIfNeeded()``, once a frame in the host). While true the control has ``State/focused`` and draws a focus ring. Setting
     /// it yourself draws the focused look (the gallery does) until the focus system next
     /// changes it.
     open var isFocused: Bool {

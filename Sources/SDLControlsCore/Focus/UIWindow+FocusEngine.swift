@@ -10,6 +10,15 @@ import Foundation
 /// every ancestor that clips (`clipsToBounds`), except a ``FocusScrollingContainer``, which
 /// can scroll its content into view.
 ///
+/// **Losing focus.** When the focused view can no longer take focus, focus goes nowhere
+/// (``UIWindow/focusedView`` nil, ``UIControl/isFocused`` false, the hooks told): at once
+/// when it leaves the window, and at the next ``UIView/updateFocusIfNeeded()`` (the host
+/// calls it once a frame) when it or an ancestor is hidden, faded below alpha 0.01 or made
+/// inert, or its `canBecomeFocused` turns false (a disabled control). Focus then starts over
+/// as with nothing focused: a controller direction goes to the window's preferred view, an
+/// arrow key does nothing, Tab goes to the first view and Shift+Tab to the last
+/// **(project choice: tvOS moves focus on to a preferred view by itself)**.
+///
 /// **Moving by direction** (up, down, left, right): from the focused view, the engine looks
 /// for the nearest candidate that way (the geometry is in `FocusGeometry.swift`) among the
 /// focused view's siblings and their descendants first, and only when none lies that way
@@ -99,15 +108,39 @@ extension UIWindow {
         }
     }
 
-    /// The focused view if it can still take focus (it may have been hidden or disabled
-    /// since); directions start from the window's preferred view otherwise.
+    /// The focused view if it can still take focus. Between a change that makes it
+    /// unfocusable (hidden, disabled…) and the next ``UIView/updateFocusIfNeeded()``, which
+    /// clears it, input treats focus as gone: directions start as with nothing focused.
     var validFocusedView: UIView? {
         guard let v = storedFocusedView, canTakeFocus(v) else { return nil }
         return v
     }
 
+    /// Whether `view` can hold focus in this window: in it, `canBecomeFocused`, and it and
+    /// its ancestors shown and taking touches (as `focusCandidates()` requires; being on
+    /// screen is not needed to keep focus).
     func canTakeFocus(_ view: UIView) -> Bool {
-        view.window === self && view !== self && view.canBecomeFocused && view.isVisibleInWindow
+        guard view.window === self, view !== self, view.canBecomeFocused else { return false }
+        var v: UIView? = view
+        while let cur = v {
+            if cur.isHidden || cur.alpha < UIView.minimumHitTestAlpha || !cur.isUserInteractionEnabled { return false }
+            v = cur.superview
+        }
+        return true
+    }
+
+    /// The focused view can no longer take focus (it is leaving the window, or was hidden,
+    /// faded out, made inert or disabled): focus goes nowhere, through the usual hooks, and
+    /// the next direction starts as with nothing focused. One path for every cause.
+    func focusedViewCannotKeepFocus() {
+        updateFocus(to: nil, heading: [], firstResponder: .leave, scrolls: false)
+    }
+
+    /// Once a frame (from ``UIView/updateFocusIfNeeded()``): clears focus from a focused view
+    /// that can no longer take it. Only the one focused view is checked, so setters such as
+    /// `isHidden` and `isEnabled` need not watch for focus.
+    func dropFocusIfUnfocusable() {
+        if let focused = storedFocusedView, !canTakeFocus(focused) { focusedViewCannotKeepFocus() }
     }
 
     // MARK: Candidates
@@ -232,9 +265,11 @@ extension UIWindow {
         return firstCandidate(in: environment)
     }
 
-    /// Moves focus to the preferred view of the environment that asked with
-    /// ``UIView/setNeedsFocusUpdate()``, if focus is inside it (or nowhere).
+    /// Clears focus from a focused view that can no longer take it, then moves focus to the
+    /// preferred view of the environment that asked with ``UIView/setNeedsFocusUpdate()``,
+    /// if focus is inside it (or nowhere).
     func performPendingFocusUpdate() {
+        dropFocusIfUnfocusable()
         guard let environment = focusSystem.pendingUpdate else { return }
         focusSystem.pendingUpdate = nil
         guard environment.window === self else { return }
@@ -329,7 +364,11 @@ extension UIView {
     }
 
     /// Performs a focus update requested with ``setNeedsFocusUpdate()`` now (laying out
-    /// first, since focus is geometry).
+    /// first, since focus is geometry). First, a focused view that can no longer take focus
+    /// (hidden, alpha below 0.01, user interaction off, `canBecomeFocused` false, as a
+    /// disabled control) loses it: the window's ``UIWindow/focusedView`` becomes nil, as when
+    /// the focused view is removed, and ``UIControl/isFocused`` turns false. Called on any
+    /// view of the window, it does both for the whole window.
     public func updateFocusIfNeeded() {
         window?.performPendingFocusUpdate()
     }

@@ -27,7 +27,9 @@ import Foundation
 /// - All of this is keyboard navigation, which a game can turn off (``focusNavigation``):
 ///   then these keys pass up the chain unused, and only the first responder's own keys act.
 extension UIWindow {
-    /// The view with focus, if any (keyboard or game controller).
+    /// The view with focus, if any (keyboard or game controller). Nil once the focused view
+    /// can no longer take focus: at once when it leaves the window, at the next
+    /// ``UIView/updateFocusIfNeeded()`` when it is hidden or disabled (see the focus engine).
     public var focusedView: UIView? { storedFocusedView }
 
     /// Moves focus to `view` (nil clears it). Returns false when `view` can't take focus, is

@@ -137,7 +137,8 @@ open class UIWindow: UIView {
             owner.touchesCancelled([touch], with: nil)
         }
         if let focused = storedFocusedView, focused.isDescendant(of: view) {
-            setFocusedView(nil)
+            // At once, while the old ancestors can still be told (the view may be freed).
+            focusedViewCannotKeepFocus()
         }
         if let fr = storedFirstResponder as? UIView, fr.isDescendant(of: view) {
             fr.resignFirstResponder()

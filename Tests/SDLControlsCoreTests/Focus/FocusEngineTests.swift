@@ -21,6 +21,15 @@ final class ScrollingProbe: UIView, FocusScrollingContainer {
     func scrollRectToVisible(_ rect: CGRect, animated: Bool) { shown.append(rect) }
 }
 
+/// A plain container that records the focus updates it is told about.
+@MainActor
+final class FocusUpdateRecorder: UIView {
+    var updates: [(previous: UIView?, next: UIView?)] = []
+    override func didUpdateFocus(in context: UIFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {
+        updates.append((context.previouslyFocusedView, context.nextFocusedView))
+    }
+}
+
 /// The spatial focus engine through the window's public API: containers first, edges and
 /// wrapping, the adjustable rule, preferred focus, hooks, the ring, and candidates.
 @MainActor
@@ -120,6 +129,44 @@ struct FocusEngineTests {
         #expect(window.focusableViews.contains { $0 === far })
         #expect(window.moveFocus(.down) === far)
         #expect(scroller.shown == [CGRect(x: 10, y: 250, width: 90, height: 30)], "asked with the rect in its own coordinates")
+    }
+
+    // MARK: Losing focus
+
+    /// Each way a focused view can stop being focusable, and removal, which has always
+    /// cleared focus at once.
+    enum FocusLoss: String, CaseIterable {
+        case disabled, hidden, faded, inert, containerHidden, containerInert, removed
+    }
+
+    @Test(arguments: FocusLoss.allCases)
+    func aFocusedViewThatCanNoLongerTakeFocusLosesItAsOnRemoval(_ loss: FocusLoss) {
+        let top = button("Top", CGRect(x: 10, y: 10, width: 90, height: 30))
+        let panel = FocusUpdateRecorder(frame: CGRect(x: 0, y: 50, width: 300, height: 100))
+        window.addSubview(panel)
+        let mid = button("Mid", CGRect(x: 10, y: 10, width: 90, height: 30), in: panel)
+        button("Low", CGRect(x: 10, y: 160, width: 90, height: 30))
+        window.setFocusedView(mid)
+        #expect(mid.isFocused && window.focusedView === mid)
+        switch loss {
+        case .disabled: mid.isEnabled = false
+        case .hidden: mid.isHidden = true
+        case .faded: mid.alpha = 0
+        case .inert: mid.isUserInteractionEnabled = false
+        case .containerHidden: panel.isHidden = true
+        case .containerInert: panel.isUserInteractionEnabled = false
+        case .removed: mid.removeFromSuperview()
+        }
+        window.updateFocusIfNeeded()   // once a frame in the host
+        #expect(window.focusedView == nil, "focus goes nowhere")
+        #expect(!mid.isFocused && !mid.state.contains(.focused), "no ring on a control that lost focus")
+        #expect(panel.updates.last.map { $0.previous === mid && $0.next == nil } == true, "the hooks are told")
+        // Focus starts over as with nothing focused: a controller direction goes to the
+        // preferred view (the top-left one), an arrow key does nothing.
+        #expect(!window.handleFocusKey(UIKey(keyCode: .keyboardDownArrow), isRepeat: false))
+        #expect(window.send(.buttonDown(.dpadDown, timestamp: 0)))
+        #expect(label(window.focusedView) == "Top")
+        window.send(.buttonUp(.dpadDown, timestamp: 0))
     }
 
     // MARK: Adjustable controls and keys
