@@ -210,6 +210,41 @@ struct HostInputTests {
         #expect(log.names == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     }
 
+    @Test func shiftTabIntoAListNestedInAScrollViewShowsTheRow() throws {
+        // A list (content 1000 tall) at y 300 inside a 400×400 scroll view (content 1200):
+        // Shift+Tab from the top control wraps to the list's last row, which must end up in
+        // the window once both scroll views have glided there.
+        let host = try makeHeadlessHost(size: CGSize(width: 400, height: 400))
+        defer { host.shutdown() }
+        host.fixedTimeStep = 1.0 / 60
+        let outer = UIScrollView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        outer.contentSize = CGSize(width: 400, height: 1200)
+        host.window.addSubview(outer)
+        let top = UIButton(type: .system)
+        top.setTitle("Top", for: .normal)
+        top.frame = CGRect(x: 10, y: 10, width: 100, height: 30)
+        outer.addSubview(top)
+        let list = UIScrollView(frame: CGRect(x: 0, y: 300, width: 400, height: 200))
+        list.contentSize = CGSize(width: 400, height: 1000)
+        outer.addSubview(list)
+        let rows = (0..<20).map { i in
+            let b = UIButton(type: .system)
+            b.setTitle("R\(i)", for: .normal)
+            b.frame = CGRect(x: 10, y: CGFloat(i) * 50, width: 100, height: 30)
+            list.addSubview(b)
+            return b
+        }
+        host.window.setFocusedView(top)
+        host.update()
+        push(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_TAB, mod: UInt16(KMOD_LSHIFT.rawValue)))
+        push(host, SDLEvents.key(host, down: false, scancode: SDL_SCANCODE_TAB, mod: UInt16(KMOD_LSHIFT.rawValue)))
+        for _ in 0..<120 { host.update() }
+        #expect(host.window.focusedView === rows[19])
+        let r = rows[19].convert(rows[19].bounds, to: nil)
+        #expect(host.window.bounds.contains(r), "the focused row at \(r)")
+        #expect(list.convert(list.bounds, to: nil).contains(r), "inside its list")
+    }
+
     @Test func textInputFollowsTheFirstResponder() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }

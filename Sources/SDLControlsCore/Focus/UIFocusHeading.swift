@@ -72,11 +72,23 @@ public final class UIFocusAnimationCoordinator {
 /// A container that can bring a part of its content into view: a scroll view. When the focus
 /// engine moves focus to a view inside one (by direction, Tab, or a reset to a preferred
 /// view), it calls ``scrollRectToVisible(_:animated:)`` on each such ancestor, nearest
-/// first, with the focused view's bounds in that ancestor's coordinates. Views inside a
-/// container of this kind are focus candidates even when it clips them out of sight
-/// **(project choice; the name is this project's, the method is `UIScrollView`'s)**.
+/// first, with the focused view's bounds in that ancestor's coordinates. An outer container
+/// is given the rect where it will be once the inner ones have finished scrolling (see
+/// ``focusScrollTarget``), so nested scroll views on one axis end with the view in sight.
+/// Views inside a container of this kind are focus candidates even when it clips them out
+/// of sight **(project choice; the name is this project's, the method is `UIScrollView`'s)**.
 @MainActor
 public protocol FocusScrollingContainer: AnyObject {
     /// Scrolls so that `rect` (in the container's own coordinates) is visible.
     func scrollRectToVisible(_ rect: CGRect, animated: Bool)
+
+    /// Where the container's bounds origin is heading when it is animating a scroll (the
+    /// offset an animated ``scrollRectToVisible(_:animated:)`` will stop at), else nil. The
+    /// default is nil: the container is taken to be where it is.
+    var focusScrollTarget: CGPoint? { get }
+}
+
+extension FocusScrollingContainer {
+    /// Nil: the container is taken to be where it is (it scrolls at once, or not at all).
+    public var focusScrollTarget: CGPoint? { nil }
 }

@@ -327,14 +327,24 @@ extension UIWindow {
         return list
     }
 
-    /// Asks every scrolling ancestor, nearest first, to show `view`.
+    /// Asks every scrolling ancestor, nearest first, to show `view`. Each outer one is given
+    /// the rect where it will be once the inner ones reach their targets: an inner scroll
+    /// animates, so the view's place now is not where it ends up.
     private func scrollIntoView(_ view: UIView) {
-        var v = view.superview
-        while let container = v {
+        // `rect`: the view's bounds in `v`'s coordinates, shifted by how far the scrolling
+        // containers passed so far have still to go.
+        var rect = view.bounds
+        var v = view
+        while let container = v.superview {
+            rect = v.convert(rect, to: container)
             if let scrolling = container as? FocusScrollingContainer {
-                scrolling.scrollRectToVisible(view.convert(view.bounds, to: container), animated: true)
+                scrolling.scrollRectToVisible(rect, animated: true)
+                if let target = scrolling.focusScrollTarget {
+                    let now = container.bounds.origin
+                    rect = rect.offsetBy(dx: now.x - target.x, dy: now.y - target.y)
+                }
             }
-            v = container.superview
+            v = container
         }
     }
 

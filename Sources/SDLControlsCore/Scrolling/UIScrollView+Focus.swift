@@ -4,4 +4,10 @@ import Foundation
 /// newly focused view into sight: the focus engine calls ``UIScrollView/scrollRectToVisible(_:animated:)``
 /// on every enclosing scroll view, nearest first, and treats views a scroll view clips out of
 /// sight as focus candidates (see `Focus/UIWindow+FocusEngine.swift`).
-extension UIScrollView: FocusScrollingContainer {}
+extension UIScrollView: FocusScrollingContainer {
+    /// Where an animated scroll (``setContentOffset(_:animated:)``,
+    /// ``scrollRectToVisible(_:animated:)``, a scrolling key) will leave ``contentOffset``;
+    /// nil while none runs. The focus engine shows a view inside nested scroll views where
+    /// it will end up.
+    public var focusScrollTarget: CGPoint? { glideTarget }
+}

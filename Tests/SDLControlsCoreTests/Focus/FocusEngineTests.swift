@@ -14,11 +14,14 @@ final class FocusProbe: UIView {
     }
 }
 
-/// A container that scrolls, as a scroll view will: it records what it was asked to show.
+/// A container that scrolls, as a scroll view will: it records what it was asked to show,
+/// and reports `target` as where an animated scroll it started will stop.
 @MainActor
 final class ScrollingProbe: UIView, FocusScrollingContainer {
     var shown: [CGRect] = []
+    var target: CGPoint?
     func scrollRectToVisible(_ rect: CGRect, animated: Bool) { shown.append(rect) }
+    var focusScrollTarget: CGPoint? { target }
 }
 
 /// A plain container that records the focus updates it is told about.
@@ -129,6 +132,43 @@ struct FocusEngineTests {
         #expect(window.focusableViews.contains { $0 === far })
         #expect(window.moveFocus(.down) === far)
         #expect(scroller.shown == [CGRect(x: 10, y: 250, width: 90, height: 30)], "asked with the rect in its own coordinates")
+    }
+
+    @Test func anOuterContainerIsAskedWhereTheViewWillBeOnceTheInnerOneHasScrolled() {
+        // Nested on one axis: the inner container is animating to y 400, so the view, now at
+        // 450…480 in it, will sit at 50…80 in its frame, 150…180 in the outer one.
+        let outer = ScrollingProbe(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        window.addSubview(outer)
+        let inner = ScrollingProbe(frame: CGRect(x: 0, y: 100, width: 300, height: 100))
+        inner.target = CGPoint(x: 0, y: 400)
+        outer.addSubview(inner)
+        let row = button("Row", CGRect(x: 10, y: 450, width: 90, height: 30), in: inner)
+        window.setFocusedView(row)
+        #expect(inner.shown == [CGRect(x: 10, y: 450, width: 90, height: 30)])
+        #expect(outer.shown == [CGRect(x: 10, y: 150, width: 90, height: 30)], "not 550, where it is now")
+    }
+
+    @Test func focusIntoAListNestedInAScrollViewOnTheSameAxisEndsInSight() {
+        // The outer scroll view (content 1200 tall) holds a list at y 300 (200 tall, content
+        // 1000). Shift+Tab from the top control wraps to the list's last row, which both
+        // scroll views must bring into the window, the outer one to where the inner one stops.
+        let outer = UIScrollView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        outer.contentSize = CGSize(width: 400, height: 1200)
+        window.addSubview(outer)
+        let top = button("Top", CGRect(x: 10, y: 10, width: 90, height: 30), in: outer)
+        let list = UIScrollView(frame: CGRect(x: 0, y: 300, width: 400, height: 200))
+        list.contentSize = CGSize(width: 400, height: 1000)
+        outer.addSubview(list)
+        let rows = (0..<20).map { button("R\($0)", CGRect(x: 10, y: CGFloat($0) * 50, width: 90, height: 30), in: list) }
+        window.setFocusedView(top)
+        window.moveFocus(.previous)
+        #expect(window.focusedView === rows[19])
+        let clock = window.frameClock
+        for _ in 0..<120 { clock.advanceTime(to: clock.currentTime + 1.0 / 60) }
+        let r = rows[19].convert(rows[19].bounds, to: nil)
+        #expect(window.bounds.contains(r), "the row in the window: \(r)")
+        #expect(list.convert(list.bounds, to: nil).contains(r), "and in its list: \(r)")
+        #expect(list.contentOffset.y == 780 && outer.contentOffset.y == 100, "each scrolled as little as it could")
     }
 
     // MARK: Losing focus
