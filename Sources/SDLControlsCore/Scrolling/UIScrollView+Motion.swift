@@ -84,6 +84,9 @@ extension UIScrollView {
             self.contentOffset = contentOffset
             return
         }
+        // Already there with nothing moving: no animation, so no
+        // `scrollViewDidEndScrollingAnimation`, as UIKit's (and `scrollRectToVisible` here).
+        if motion == nil, contentOffset == self.contentOffset { return }
         glide(to: contentOffset, notifies: true)
     }
 

@@ -229,6 +229,22 @@ struct UIScrollViewMotionTests {
         #expect(!f.scroll.isDecelerating, "an animation is not a deceleration")
     }
 
+    /// UIKit animates nothing when the offset is already the one asked for, so the delegate
+    /// hears of no animation ending, at the start or after an animation got there.
+    @Test func setContentOffsetAnimatedToWhereItIsAnimatesNothing() {
+        let f = ScrollFixture(window: window)
+        f.scroll.setContentOffset(.zero, animated: true)
+        f.run(1)
+        #expect(f.log.calls.isEmpty, "no scroll, no animation end: \(f.log.calls)")
+        f.scroll.setContentOffset(CGPoint(x: 0, y: 200), animated: true)
+        f.run(1)
+        f.log.calls.removeAll()
+        f.scroll.setContentOffset(CGPoint(x: 0, y: 200), animated: true)
+        f.run(1)
+        #expect(f.log.calls.isEmpty)
+        #expect(f.scroll.contentOffset.y == 200)
+    }
+
     @Test func setContentOffsetWithoutAnimationStopsADeceleration() {
         let f = ScrollFixture(window: window)
         flick(f)
