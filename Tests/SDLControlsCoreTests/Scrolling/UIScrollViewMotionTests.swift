@@ -140,6 +140,38 @@ struct UIScrollViewMotionTests {
         #expect(f.log.flags.last == "didEndDecelerating:---")
     }
 
+    /// Events that arrive together (one frame's, stamped microseconds apart; or, after a
+    /// stalled frame, everything that happened meanwhile) give the release velocity over the
+    /// time since the frame before, not over the microseconds between them.
+    @Test func movesArrivingTogetherAfterAStalledFrameGiveTheirRealSpeed() {
+        let f = ScrollFixture(window: window)
+        window.simulateTouchDown(at: CGPoint(x: 150, y: 250), time: 0)
+        window.simulateTouchMove(to: CGPoint(x: 150, y: 235), time: 0.016)   // the drag begins
+        window.simulateTouchMove(to: CGPoint(x: 150, y: 230), time: 0.032)
+        // The game stalls for 100 ms; a slow drag of 30 points arrives in one batch.
+        for i in 1...6 {
+            window.simulateTouchMove(to: CGPoint(x: 150, y: 230 - 5 * CGFloat(i)), time: 0.132 + 0.000_01 * Double(i))
+        }
+        window.simulateTouchUp(at: CGPoint(x: 150, y: 200), time: 0.132 + 0.000_07)
+        let v = f.log.endVelocity?.y ?? .nan
+        #expect(abs(v - 0.3) < 0.01, "30 points over the 100 ms since the last frame: \(v) points per ms")
+    }
+
+    /// In fixed step every event of a frame has the frame's time: a flick whose last moves
+    /// and lift come in one frame still coasts at the speed since the frame before.
+    @Test func aFlickLiftedInTheFrameOfItsLastMovesCoasts() {
+        let f = ScrollFixture(window: window)
+        let frame = 1.0 / 60
+        window.simulateTouchDown(at: CGPoint(x: 150, y: 250), time: 0)
+        window.simulateTouchMove(to: CGPoint(x: 150, y: 235), time: frame)
+        window.simulateTouchMove(to: CGPoint(x: 150, y: 225), time: 2 * frame)
+        window.simulateTouchMove(to: CGPoint(x: 150, y: 215), time: 2 * frame)
+        window.simulateTouchUp(at: CGPoint(x: 150, y: 205), time: 2 * frame)
+        let v = f.log.endVelocity?.y ?? .nan
+        #expect(abs(v - 1.8) < 0.01, "30 points in one frame: \(v) points per ms")
+        #expect(f.log.calls.contains("didEndDragging(true)"))
+    }
+
     @Test func aSlowDragThatRestsBeforeLiftingDoesNotDecelerate() {
         let f = ScrollFixture(window: window)
         f.dragUp(from: CGPoint(x: 150, y: 250), by: 60, hold: 0.3)
