@@ -35,8 +35,11 @@ final class EmbeddedGameSample: SampleScene {
         hud.cornerRadius = 14
         hud.overrideUserInterfaceStyle = .dark   // the HUD sits on a dark scene
         root.addSubview(hud)
-        pause.setTitle("Pause", for: .normal)
-        pause.setTitle("Resume", for: .selected)
+        // The title follows selection in every state (pressed and focused included: a title
+        // set for `.selected` alone would give way to normal's there, as in UIKit).
+        pause.configurationUpdateHandler = { button in
+            button.configuration?.title = button.isSelected ? "Resume" : "Pause"
+        }
         pause.changesSelectionAsPrimaryAction = true
         pause.addAction(UIAction(title: "pause") { [weak self] _ in self?.updateScore() }, for: .primaryActionTriggered)
         hud.addSubview(pause)

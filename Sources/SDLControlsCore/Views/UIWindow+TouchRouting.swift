@@ -106,7 +106,9 @@ extension UIWindow {
         // right or middle click leaves focus alone (it presses nothing).
         if touch.isPrimaryPress { focusFollowTouch(on: target) }
         guard let view = target else { return }
-        touch.tapCount = tapCount(for: view, at: sample.location, time: time)
+        // Taps are counted among primary presses: a right or middle click is a tap of its own
+        // and breaks a run (a right click then a click is no double tap).
+        touch.tapCount = touch.isPrimaryPress ? tapCount(for: view, at: sample.location, time: time) : 1
         // Inside scroll views the content's touchesBegan may wait (UIWindow+ScrollTouches.swift).
         if scrollTouchBegan(touch, on: view) { return }
         view.touchesBegan([touch], with: touchEvent)
@@ -120,7 +122,7 @@ extension UIWindow {
         // A touch a scroll view took (or whose content never got it) ends there instead.
         let view = scrollTouchEnded(touch) ? touch.view : nil
         if phase == .ended, let view {
-            lastTap = (Weak(view), touch.locationInWindow, time, touch.tapCount)
+            lastTap = touch.isPrimaryPress ? (Weak(view), touch.locationInWindow, time, touch.tapCount) : nil
         }
         if let view {
             if phase == .ended {

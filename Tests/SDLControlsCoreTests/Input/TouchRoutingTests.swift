@@ -237,6 +237,23 @@ struct TouchRoutingTests {
         #expect(control.begunTouches.map(\.tapCount) == [1, 2, 3, 4], "tapCount is kept by each touch")
     }
 
+    /// A right or middle click presses nothing (README "Input"): it is a tap of its own and
+    /// breaks a run, so a right click then a click is no double tap.
+    @Test func c12_aSecondaryClickNeitherCountsNorIsCountedAsATap() {
+        resetApplication(); defer { resetApplication() }
+        let control = makeBigControl()
+        func click(_ mask: UIEvent.ButtonMask, at t: TimeInterval) {
+            window.send(TouchSample(id: 9, phase: .began, location: Self.mid, timestamp: t, type: .indirectPointer, buttonMask: mask))
+            window.send(TouchSample(id: 9, phase: .ended, location: Self.mid, timestamp: t + 0.05, type: .indirectPointer, buttonMask: mask))
+        }
+        click(.primary, at: 1.0)
+        click(.secondary, at: 1.2)
+        click(.primary, at: 1.4)
+        click(.primary, at: 1.6)
+        // The control tracks the primary clicks only: the third is a first tap again.
+        #expect(control.begunTouches.map(\.tapCount) == [1, 1, 2])
+    }
+
     @Test func c12_defaultsAreThirtyFiveHundredthsOfASecondAndTwentyPoints() {
         #expect(window.multiTapInterval == 0.35)
         #expect(window.multiTapDistance == 20)

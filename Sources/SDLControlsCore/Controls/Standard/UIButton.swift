@@ -24,7 +24,10 @@ open class UIButton: UIControl {
         case close = 7
     }
 
-    /// The background style, a small subset of UIKit's `UIButton.Configuration`.
+    /// The button's look, a subset of UIKit's `UIButton.Configuration`: the background style,
+    /// colours, corners and insets, and the title and image. Change it through
+    /// ``UIButton/configuration`` (it is a value: set it back after changing a copy), or per
+    /// state in ``UIButton/configurationUpdateHandler``.
     public struct Configuration: Sendable {
         /// How the background is drawn.
         public enum Style: Sendable {
@@ -59,6 +62,12 @@ open class UIButton: UIControl {
         public var cornerStyle: CornerStyle = .medium
         /// Space around the content.
         public var contentInsets = UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+        /// The title the button shows when no title was set for its state (or `.normal`) with
+        /// ``UIButton/setTitle(_:for:)``, which comes first.
+        public var title: String?
+        /// The image the button shows when no image was set for its state (or `.normal`) with
+        /// ``UIButton/setImage(_:for:)``, which comes first.
+        public var image: UIImage?
 
         /// A plain (borderless) style.
         public static func plain() -> Configuration { Configuration(style: .plain) }
@@ -73,12 +82,38 @@ open class UIButton: UIControl {
     /// The button's type.
     public let buttonType: ButtonType
 
-    /// The background style; nil draws the classic type's look.
+    /// The look; nil draws the classic type's look.
     @exclusivity(unchecked) open var configuration: Configuration? {
-        didSet {
-            if let c = configuration { contentEdgeInsets = c.contentInsets }
-            updateAppearance()
-        }
+        didSet { configurationDidChange() }
+    }
+
+    /// Takes the configuration's insets, title and image.
+    private func configurationDidChange() {
+        if let c = configuration { contentEdgeInsets = c.contentInsets }
+        updateAppearance()
+    }
+
+    /// A closure that updates the button, as UIKit's: `(UIButton) -> Void`.
+    public typealias ConfigurationUpdateHandler = @MainActor (UIButton) -> Void
+
+    /// Called whenever the state changes (pressed, selected, disabled, focused) and on
+    /// ``setNeedsUpdateConfiguration()``, to set a ``configuration`` for the new state
+    /// (`var c = button.configuration; c?.title = button.isSelected ? "Pause" : "Play";
+    /// button.configuration = c`). Setting it runs it once.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+
+    /// Asks for ``updateConfiguration()``; here it runs at once **(project choice: UIKit runs it
+    /// before the next layout)**.
+    open func setNeedsUpdateConfiguration() {
+        updateConfiguration()
+    }
+
+    /// Updates the configuration for the current state: calls
+    /// ``configurationUpdateHandler``. Subclasses may override it to do the same.
+    open func updateConfiguration() {
+        configurationUpdateHandler?(self)
     }
 
     /// The label that shows the current title. Its text and colour follow the state; set its
@@ -147,6 +182,7 @@ open class UIButton: UIControl {
     public convenience init(configuration: Configuration, primaryAction: UIAction? = nil) {
         self.init(type: .system)
         self.configuration = configuration
+        configurationDidChange()   // no observer runs for a property set in an initializer
         if let primaryAction {
             if !primaryAction.title.isEmpty { setTitle(primaryAction.title, for: .normal) }
             if let image = primaryAction.image { setImage(image, for: .normal) }
@@ -224,21 +260,20 @@ open class UIButton: UIControl {
     public func backgroundImage(for state: State) -> UIImage? { lookup(backgroundImages, state) }
 
     /// The title for the current state.
-    public var currentTitle: String? { title(for: state) }
+    public var currentTitle: String? { title(for: state) ?? configuration?.title }
     /// The image for the current state.
-    public var currentImage: UIImage? { image(for: state) }
+    public var currentImage: UIImage? { image(for: state) ?? configuration?.image }
     /// The background image for the current state.
     public var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
     /// The title colour in use for the current state.
     public var currentTitleColor: UIColor { resolvedTitleColor() }
 
-    /// Exact state first, then its single flags by precedence, then normal.
+    /// The value set for exactly `state`, else normal's, as UIKit documents ("if a title is
+    /// not specified for a state, the default is to use the title associated with the normal
+    /// state"): a selected button being pressed (`[.selected, .highlighted]`) shows normal's
+    /// title unless one was set for that combination, as on iOS.
     private func lookup<T>(_ table: [UInt: T], _ state: State) -> T? {
-        if let v = table[state.rawValue] { return v }
-        for flag in [State.disabled, .highlighted, .selected, .focused] where state.contains(flag) {
-            if let v = table[flag.rawValue] { return v }
-        }
-        return table[State.normal.rawValue]
+        table[state.rawValue] ?? table[State.normal.rawValue]
     }
 
     // MARK: Behaviour
@@ -255,6 +290,7 @@ open class UIButton: UIControl {
     /// values fall back to normal's).
     open override func stateDidChange() {
         super.stateDidChange()
+        updateConfiguration()
         updateAppearance()
     }
 
@@ -395,8 +431,8 @@ open class UIButton: UIControl {
         if let explicit = titleColor(for: s) {
             // A colour set for the disabled state is used as given; one that falls back from
             // another state fades, as the default title turns grey.
-            let setForDisabled = titleColors[s.rawValue] ?? titleColors[State.disabled.rawValue]
-            return isEnabled || !hasOwnDisabledLook || setForDisabled != nil
+            let setForThisState = titleColors[s.rawValue] != nil
+            return isEnabled || !hasOwnDisabledLook || setForThisState
                 ? explicit : explicit.withAlphaComponent(explicit.alpha * Theme.disabledAlpha)
         }
         let base: UIColor

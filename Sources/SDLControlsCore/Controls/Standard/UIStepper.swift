@@ -152,6 +152,9 @@ open class UIStepper: UIControl {
     private var repeatTimer: FrameTimer?
     /// Whether the value changed during the current touch (for the non-continuous send).
     private var changedDuringTouch = false
+    /// The value when the tracked touch began: a non-continuous stepper returns to it when
+    /// the touch is cancelled, since its targets heard of no change.
+    private var valueAtTouchStart: Double = 0
 
     // MARK: Creating
 
@@ -236,6 +239,7 @@ open class UIStepper: UIControl {
         // Only a touch that has just started tracking (an immediate-mode touchDown action
         // may already have cancelled it).
         guard isTracking, let touch = trackingTouch, touch !== before, let h = pressedHalf else { return }
+        valueAtTouchStart = value
         stepFromTouch(h, event: event)
         guard trackingTouch === touch, autorepeat, canStep(h) else { return }
         repeatTimer = frameClock.scheduleTimer(after: UIStepper.autorepeatDelay,
@@ -279,11 +283,14 @@ open class UIStepper: UIControl {
         changedDuringTouch = false
     }
 
-    /// Stops repeating; sends `.touchCancel` and no `.valueChanged` **(project choice, as
-    /// rule D3 for sliders)**.
+    /// Stops repeating; sends `.touchCancel` and no `.valueChanged`. A non-continuous
+    /// stepper, whose targets heard nothing yet, returns to the value it had when the touch
+    /// began; a continuous one keeps the last value it reported **(project choice, as rule D3
+    /// for sliders: targets always know the value)**.
     open override func cancelTracking(with event: UIEvent?) {
         stopRepeating()
         pressedHalf = nil
+        if !isContinuous && changedDuringTouch { value = valueAtTouchStart }
         changedDuringTouch = false
         setNeedsDisplay()
         super.cancelTracking(with: event)

@@ -189,12 +189,13 @@ extension UITextField {
         setSelection(anchor: 0, focus: storage.utf16.count)
     }
 
-    /// The clear button: asks `textFieldShouldClear`, begins editing if needed, empties the
-    /// field and sends editingChanged.
+    /// The clear button: asks `textFieldShouldClear`, begins editing if needed (a field that
+    /// may not begin editing keeps its text: a user edit happens inside an editing session,
+    /// rule D8), empties the field and sends editingChanged.
     func clearFromButton() {
         guard isEnabled, !storage.isEmpty else { return }
         if let delegate, !delegate.textFieldShouldClear(self) { return }
-        if !isEditing { _ = becomeFirstResponder() }
+        if !isEditing, !becomeFirstResponder() { return }
         storedMarkedText = nil
         replaceFromUser(NSRange(location: 0, length: storage.utf16.count), with: "", askDelegate: false)
     }

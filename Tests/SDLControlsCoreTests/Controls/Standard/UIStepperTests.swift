@@ -229,10 +229,24 @@ struct UIStepperTests {
         window.cancelAllTouches()
         flush()
         #expect(!stepper.isRepeating)
+        #expect(stepper.value == 0, "its targets heard of no change: the value it had at the touch-down")
         advance(t0 + 1.5)
-        #expect(stepper.value == 2, "no repeats after the cancel")
+        #expect(stepper.value == 0, "no repeats after the cancel")
         #expect(log.names == ["touchDown", "touchCancel"])
         #expect(stepper.pressedHalf == nil)
+    }
+
+    /// A continuous stepper told its targets of every step: a cancel keeps the last value.
+    @Test func d4_aContinuousStepperKeepsTheValueItReportedWhenCancelled() {
+        let (stepper, log) = makeStepper(value: 0)
+        let t0 = startClock()
+        window.simulateTouchDown(at: Self.right, time: t0)
+        advance(t0 + 0.55)
+        window.cancelAllTouches()
+        flush()
+        #expect(stepper.value == 2)
+        #expect(log.names == ["touchDown", "valueChanged", "primaryActionTriggered", "valueChanged", "primaryActionTriggered",
+                              "touchCancel"])
     }
 
     @Test func d4_removingTheStepperFromItsWindowStopsRepeating() {

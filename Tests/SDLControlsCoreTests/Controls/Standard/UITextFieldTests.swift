@@ -858,6 +858,23 @@ struct UITextFieldTests {
         #expect(!log.names.contains("editingChanged"))
     }
 
+    /// A user edit happens inside an editing session (D8): the clear button of a field whose
+    /// delegate refuses to begin editing leaves its text and sends nothing.
+    @Test func clearButtonOfAFieldThatMayNotBeginEditingKeepsItsText() {
+        defer { flush() }
+        let (field, log) = makeField("keep")
+        field.clearButtonMode = .always
+        let delegate = RecordingTextFieldDelegate()
+        delegate.allowBegin = false
+        field.delegate = delegate
+        let r = field.convert(field.clearButtonRect(forBounds: field.bounds), to: nil)
+        click(x: r.midX, y: r.midY)
+        flush()
+        #expect(field.text == "keep" && !field.isEditing)
+        #expect(!log.names.contains("editingChanged") && !log.names.contains("editingDidBegin"))
+        #expect(delegate.calls == ["shouldClear", "shouldBegin"])
+    }
+
     // MARK: Secure entry
 
     @Test func secureEntryDrawsBulletsAndDisablesCopyAndCut() {
