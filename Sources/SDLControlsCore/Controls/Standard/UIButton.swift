@@ -111,10 +111,18 @@ open class UIButton: UIControl {
     }
 
     /// Updates the configuration for the current state: calls
-    /// ``configurationUpdateHandler``. Subclasses may override it to do the same.
+    /// ``configurationUpdateHandler``. Subclasses may override it to do the same. State the
+    /// handler itself changes doesn't run it again (a handler that toggles a state would
+    /// otherwise recurse without end; UIKit coalesces the updates).
     open func updateConfiguration() {
-        configurationUpdateHandler?(self)
+        guard !isUpdatingConfiguration, let handler = configurationUpdateHandler else { return }
+        isUpdatingConfiguration = true
+        defer { isUpdatingConfiguration = false }
+        handler(self)
     }
+
+    /// Whether ``configurationUpdateHandler`` is running.
+    private var isUpdatingConfiguration = false
 
     /// The label that shows the current title. Its text and colour follow the state; set its
     /// font to change the title font.

@@ -94,4 +94,18 @@ struct UIButtonConfigurationTests {
         button.setNeedsUpdateConfiguration()
         #expect(button.titleLabel.text == "Pause")
     }
+
+    /// A handler that changes the state it reads (here, every time) runs once per change
+    /// from outside, not again for its own change.
+    @Test func aHandlerThatChangesTheStateDoesNotRunItselfAgain() {
+        let button = UIButton(configuration: .plain())
+        var runs = 0
+        button.configurationUpdateHandler = { b in
+            runs += 1
+            b.isSelected.toggle()
+        }
+        #expect(runs == 1 && button.isSelected)
+        button.isEnabled = false
+        #expect(runs == 2 && !button.isSelected)
+    }
 }
