@@ -229,6 +229,10 @@ public final class SDLHost {
     private var holdsClickThroughHint = false
     private var reportedDetached = false
     private var quitRequested = false
+    /// How deep the host is in its own calls that run the app's code (see ``shutdown()``).
+    private var callDepth = 0
+    /// A ``shutdown()`` asked for during such a call, done when it returns.
+    private var teardownPending = false
     /// Whether ``windowState`` was read since the game last had a chance to change it (the end
     /// of ``update()`` or ``render()``).
     private var renderStateIsCurrent = false
@@ -395,10 +399,39 @@ public final class SDLHost {
     /// renderer and SDL. An embedded host leaves SDL, SDL_image, SDL_ttf, hints and text input
     /// as the game had them (see `SDLSharedState.swift`). Safe to call twice; every call on
     /// the host after it is a no-op. Runs on its own if the host is released without it.
+    ///
+    /// Called from the app's code while the host is running it (an action, a `draw(_:)` or
+    /// `layoutSubviews()` override, `onFrame`), the host stops at once (``isShutDown``, and
+    /// every call after it does nothing) and lets go of SDL when the host's own call returns:
+    /// the rest of that call still uses the renderer it was drawing with.
     public func shutdown() {
         guard !isShutDown else { return }
-        let alive = rendererIsAlive
         isShutDown = true
+        if callDepth > 0 {
+            teardownPending = true
+        } else {
+            tearDown()
+        }
+    }
+
+    /// Runs `body` as a call of the host's into the app's code (see ``shutdown()``): a
+    /// shutdown asked for meanwhile tears down once the outermost such call returns.
+    @inline(__always)
+    private func running<T>(_ body: () -> T) -> T {
+        callDepth += 1
+        defer {
+            callDepth -= 1
+            if callDepth == 0, teardownPending {
+                teardownPending = false
+                tearDown()
+            }
+        }
+        return body()
+    }
+
+    /// Releases what ``shutdown()`` lets go of.
+    private func tearDown() {
+        let alive = rendererIsAlive
         window.cancelAllTouches()
         if alive { pointer.shutdown() }   // capture released, default cursor back, cursors freed
         gameControllers.stop()
@@ -513,7 +546,7 @@ public final class SDLHost {
         guard isUsable else { return false }
         if SDL_EventType(event.type) == SDL_QUIT { quitRequested = true }
         if SDL_EventType(event.type) == SDL_WINDOWEVENT { presentPending = true }   // exposed, resized: show the frame again
-        return translator.handle(event, host: self)
+        return running { translator.handle(event, host: self) }
     }
 
     /// The per-frame update: reads the game's render state (``placement``), starts the frame,
@@ -522,6 +555,10 @@ public final class SDLHost {
     /// after handling the frame's events and before ``render()``.
     public func update() {
         guard isUsable else { return }
+        running { updateFrame() }
+    }
+
+    private func updateFrame() {
         refreshRenderState()
         if !pendingNotices.isEmpty {
             for notice in pendingNotices { log(notice) }
@@ -532,6 +569,7 @@ public final class SDLHost {
         // This window's timers (autorepeat, caret blink, animations) before actions (rule E1).
         window.frameClock.advanceTime(to: now())
         app.deliverPendingActions()
+        guard !isShutDown else { return }   // an action shut the host down
         window.layoutIfNeeded()
         window.updateFocusIfNeeded()   // a focus reset asked for this frame, now that layout is done
         window.updateHover()           // content scrolled or laid out under a still pointer
@@ -555,6 +593,10 @@ public final class SDLHost {
     /// whole window gets the UI, and its hit-testing, where it would be without the target.
     public func render() {
         guard isUsable else { return }
+        running { renderUI() }
+    }
+
+    private func renderUI() {
         refreshRenderState()
         let saved = RenderStateSnapshot(renderer: renderer)   // leaves scale 1
         var origin = placement.origin
@@ -588,6 +630,10 @@ public final class SDLHost {
     /// One standalone frame: clear, ``render()``, present. Embedded games don't call this.
     public func renderFrame() {
         guard isUsable else { return }
+        running { clearRenderAndPresent() }
+    }
+
+    private func clearRenderAndPresent() {
         // Components, not resolvedColor(with:): that creates a UIColor, a heap allocation every frame.
         let c = clearColor.resolvedComponents(with: window.userInterfaceStyle)
         SDL_SetRenderDrawColor(renderer, UIColor.byte(c.red), UIColor.byte(c.green), UIColor.byte(c.blue), UIColor.byte(c.alpha))
@@ -595,6 +641,7 @@ public final class SDLHost {
         SDL_RenderClear(renderer)
         let clear = RenderTimings.threadCPUTime() - clearStart
         render()
+        guard !isShutDown else { return }   // the app's drawing shut the host down
         let presentStart = RenderTimings.threadCPUTime()
         SDL_RenderPresent(renderer)
         lastRenderTimings.clear = clear
@@ -609,10 +656,11 @@ public final class SDLHost {
     public func pollEvents() -> Bool {
         guard isUsable else { return false }
         var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
+        // Stops when an event's action shut the host down: the rest stay queued for the game.
+        while !isShutDown, SDL_PollEvent(&event) != 0 {
             handle(event)
         }
-        return !quitRequested
+        return !quitRequested && !isShutDown
     }
 
     /// Runs the standalone loop: events, ``update()``, `onFrame`, ``renderFrame()``; until the

@@ -11,6 +11,12 @@ final class FocusSystem {
     var navigation: FocusNavigation = .all
     /// The view whose preferred focus ``UIView/updateFocusIfNeeded()`` moves focus to.
     weak var pendingUpdate: UIView?
+    /// How many focus updates are running inside one another (a `didUpdateFocus` that moves
+    /// focus starts one inside the first; see `UIWindow.updateFocus`).
+    var updateDepth = 0
+    /// The most focus updates that may run inside one another: a redirect from
+    /// `didUpdateFocus` works, two views that send focus to each other stop there.
+    static let maximumUpdateDepth = 8
 
     /// Controllers with something held, by ``UIGameControllerInput/controller``.
     var controllers: [Int: ControllerState] = [:]

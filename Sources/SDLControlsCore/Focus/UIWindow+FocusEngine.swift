@@ -289,6 +289,11 @@ extension UIWindow {
         if let view, !canTakeFocus(view) { return false }
         let previous = storedFocusedView
         guard previous !== view else { return true }
+        // Hooks that move focus to each other (`didUpdateFocus` of two views) would recurse
+        // without end: past a few updates inside one another, a move is refused.
+        guard focusSystem.updateDepth < FocusSystem.maximumUpdateDepth else { return false }
+        focusSystem.updateDepth += 1
+        defer { focusSystem.updateDepth -= 1 }
         let context = UIFocusUpdateContext(previouslyFocusedView: previous, nextFocusedView: view, focusHeading: heading)
         let environments = focusEnvironments(previous, view)
         if view != nil {

@@ -429,12 +429,13 @@ public final class ImmediateUI {
     /// **(project choice)**, except a width of 0: then the view takes the width it is offered
     /// (the column's, or in a row a share of the spare width, as a slider does), so a plain
     /// `UIView()` or a nested ``ImmediateView`` spans the column. To bind a value with the binding rules, use
-    /// ``custom(_:keyPath:value:update:)``.
+    /// ``custom(_:keyPath:value:update:)``. Declaring this panel itself, or a view it is inside,
+    /// does nothing and returns false (hosting it would take the panel out of its window).
     @discardableResult
     public func custom<V: UIView>(_ make: @autoclosure () -> V, update: (V) -> Void = { _ in }) -> Bool {
         guard isBuilding else { return false }
         let node = customNode(V.self, make)
-        let view = unsafeDowncast(node.view, to: V.self)
+        guard let view = node.view as? V else { return false }   // a stand-in (see `customNode`)
         update(view)
         return takeDeliveries(node)
     }
@@ -451,7 +452,7 @@ public final class ImmediateUI {
                                                        value: inout Value, update: (V) -> Void = { _ in }) -> Bool {
         guard isBuilding else { return false }
         let node = customNode(V.self, make)
-        let control = unsafeDowncast(node.view, to: V.self)
+        guard let control = node.view as? V else { return false }   // a stand-in (see `customNode`)
         update(control)
         return bind(node, control, &value, shown: { control[keyPath: keyPath] },
                     holding: control.isTracking || control.isFirstResponder) { control[keyPath: keyPath] = $0 }
@@ -527,8 +528,12 @@ public final class ImmediateUI {
     private func customNode<V: UIView>(_ type: V.Type, _ make: () -> V) -> ImmediateNode {
         let name = takeName(.none)
         let kind = ImmediateKind.custom(ObjectIdentifier(V.self))
+        let panel = self.view
         let node = node(kind, name) { key in
-            let view = make()
+            var view: UIView = make()
+            // The panel itself, or a view it is inside: hosting it would take the panel out of
+            // its window. An empty view stands in, and the declaration does nothing.
+            if view === panel || view.isAncestor(of: panel) { view = UIView() }
             let item = ImmediateItemView(control: view, arrangement: .alone(fillsWidth: false))
             // No intrinsic width and none given by `make`: the view takes the width it is
             // offered (a column's, a row's spare), as a filling stack would stretch it.

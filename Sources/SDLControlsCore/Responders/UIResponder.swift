@@ -43,8 +43,10 @@ open class UIResponder: ActionPerforming {
         guard canBecomeFirstResponder else { return false }
         if let current = window.storedFirstResponder {
             guard current.resignFirstResponder() else { return false }
-            // The old responder's resign hook may have moved us out of the window.
-            guard firstResponderScope === window else { return false }
+            // The old responder's resign hook may have moved us out of the window, or made
+            // another responder first: taking over then would leave that one editing, though
+            // no longer first responder.
+            guard firstResponderScope === window, window.storedFirstResponder == nil else { return false }
         }
         window.setFirstResponder(self)
         return true

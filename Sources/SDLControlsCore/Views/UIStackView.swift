@@ -156,6 +156,8 @@ open class UIStackView: UIView {
         }
         arrangedSubviews.insert(view, at: min(max(0, stackIndex), arrangedSubviews.count))
         if view.superview !== self { addSubview(view) }
+        // An add the view's own hooks undid (see `insertSubview(_:at:)`) arranges nothing.
+        if view.superview !== self, let i = UIStackView.index(of: view, in: arrangedSubviews) { arrangedSubviews.remove(at: i) }
         arrangedContentDidChange()
     }
 

@@ -32,11 +32,19 @@ extension UIView {
         view.superview?.willRemoveSubview(view)
         view.willMove(toSuperview: self)
         if view.window !== newWindow { view.propagateWillMove(toWindow: newWindow) }
+        // Those hooks ran the app's code: it may have made `view` an ancestor of this view
+        // (the insert would close a cycle, and every walk of the tree would never end), so
+        // the add is dropped then, as one that names an ancestor is.
+        guard !view.isAncestor(of: self) else { return }
         let oldWindow = view.window
         view.detachFromSuperview()
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.storedSuperview = self
-        if oldWindow !== newWindow { view.propagateDidMove(toWindow: newWindow) }
+        // The window as it is now (the hooks may have moved this view meanwhile): the view
+        // never reports a window whose tree it isn't in.
+        let settled = self as? UIWindow ?? window
+        if settled !== newWindow, oldWindow !== settled { view.propagateWillMove(toWindow: settled) }
+        if oldWindow !== settled { view.propagateDidMove(toWindow: settled) }
         view.didMoveToSuperview()
         didAddSubview(view)
         if view.storedTintColor == nil { view.notifyTintChange() }

@@ -132,4 +132,20 @@ struct ImmediateLayoutTests {
         h.window.layoutIfNeeded()
         #expect(label!.frame.width > labelFrame.width && titleLabel.frame.width > titleFrame.width)
     }
+
+    /// Declaring the panel itself (or a view it is inside) through `custom` would take the
+    /// panel out of its window: it does nothing, and the panel's other declarations stay.
+    @Test func declaringThePanelItselfDoesNothing() {
+        let h = ImmediateHarness(style: .plain, size: CGSize(width: 300, height: 200))
+        var on = false
+        var hosted = true
+        h.frame { ui in
+            hosted = ui.custom(h.view) { _ in Issue.record("no update for a stand-in") }
+            ui.custom(h.window as UIView)
+            ui.toggle("Sound", isOn: &on)
+        }
+        #expect(!hosted)
+        #expect(h.view.window === h.window && h.window.subviews.contains { $0 === h.view })
+        #expect(h.all(UISwitch.self).count == 1)
+    }
 }

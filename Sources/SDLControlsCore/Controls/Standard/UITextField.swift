@@ -105,6 +105,12 @@ open class UITextField: UIControl, UITextInputComposing {
     // MARK: Interaction state
 
     var caretBlinkTimer: FrameTimer?
+    /// How many of this field's begin and end calls run inside one another (its delegate's
+    /// callbacks may call them again).
+    private var sessionNesting = 0
+    /// The most begin and end calls that may run inside one another (see
+    /// ``becomeFirstResponder()``).
+    static let maximumSessionNesting = 8
     /// The blink phase: false while the blinking caret is off.
     var caretBlinkOn = true
     /// The touch began on the clear button (it is tracked like a button).
@@ -251,6 +257,12 @@ open class UITextField: UIControl, UITextInputComposing {
     open override func becomeFirstResponder() -> Bool {
         if isFirstResponder && isEditing { return true }
         guard canBecomeFirstResponder, window != nil else { return false }
+        // A delegate that resigns in `textFieldDidBeginEditing` and begins again in
+        // `textFieldDidEndEditing` would recurse without end: past a few sessions inside one
+        // another, beginning is refused.
+        guard sessionNesting < UITextField.maximumSessionNesting else { return false }
+        sessionNesting += 1
+        defer { sessionNesting -= 1 }
         if let delegate, !delegate.textFieldShouldBeginEditing(self) { return false }
         guard super.becomeFirstResponder() else { return false }
         beginEditingSession()
@@ -264,6 +276,9 @@ open class UITextField: UIControl, UITextInputComposing {
     @discardableResult
     open override func resignFirstResponder() -> Bool {
         guard isEditing else { return super.resignFirstResponder() }
+        guard sessionNesting < UITextField.maximumSessionNesting else { return false }
+        sessionNesting += 1
+        defer { sessionNesting -= 1 }
         if let delegate, !delegate.textFieldShouldEndEditing(self) { return false }
         guard super.resignFirstResponder() else { return false }
         endEditingSession()
