@@ -9,9 +9,9 @@ public enum Theme {
     /// Fill of neutral surfaces while pressed.
     public static let controlFillPressed = UIColor(light: UIColor(rgb: 0xD4D4DB), dark: UIColor(rgb: 0x3F3F43))
     /// Unfilled part of tracks.
-    public static let trackFill = UIColor(light: UIColor(rgb: 0xD9D9DE), dark: UIColor(rgb: 0x48484A))
-    /// Thumbs and knobs.
-    public static let thumbFill = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0xF2F2F7))
+    public static let trackFill = UIColor(light: UIColor(rgb: 0xE5E5EA), dark: UIColor(rgb: 0x48484A))
+    /// Thumbs and knobs: white in both appearances, as iOS's.
+    public static let thumbFill = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0xFFFFFF))
     /// Soft shadows under thumbs and raised surfaces.
     public static let shadow = UIColor(light: UIColor(white: 0, alpha: 0.22), dark: UIColor(white: 0, alpha: 0.5))
     /// Field backgrounds (text fields, pickers).

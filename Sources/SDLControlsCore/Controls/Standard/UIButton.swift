@@ -525,20 +525,17 @@ open class UIButton: UIControl {
                 }
             }
             if let fill {
-                drawPlate(ctx, fill: fill, raised: style == .filled && isEnabled)
+                drawPlate(ctx, fill: fill, raised: style == .filled && isEnabled)   // flat, as iOS 15's
             }
         } else if buttonType == .system, isSelected {
             drawPlate(ctx, fill: isEnabled ? tintColor : .tertiarySystemFill, raised: false)
         }
     }
 
-    /// The background plate; a raised (filled) plate casts a soft shadow, and any plate
-    /// darkens while pressed.
+    /// The background plate, flat as iOS draws a configuration's (no shadow); a filled plate
+    /// (`raised`) or a selected one darkens while pressed.
     private func drawPlate(_ ctx: DrawContext, fill: UIColor, raised: Bool) {
         let b = bounds, radius = plateRadius
-        if raised {
-            ctx.fillShadow(b.offsetBy(dx: 0, dy: 1.5), radius: radius, blur: 3, color: Theme.shadow)
-        }
         ctx.fillRoundedRect(b, radius: radius, color: fill)
         if isHighlighted && isEnabled && (raised || isSelected) {
             ctx.fillRoundedRect(b, radius: radius, color: UIButton.pressedShade)   // pressed: darker

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The inline look: a month grid (title, arrows, weekday headings, day numbers; the
-/// selected day in a filled tint circle, today's number in tint, days outside the limits
-/// dimmed) and pill-shaped hour and minute fields with − and + halves. Pressed elements
+/// selected day in a pale tint circle with a tint number, or a solid one with a white number
+/// when it is today; today's number in tint, days outside the limits dimmed) and pill-shaped hour and minute fields with − and + halves. Pressed elements
 /// darken; a disabled picker fades as one layer (the drawing system dims it).
 extension UIDatePicker {
     /// The raised half of the AM/PM control (white in light mode, grey in dark mode).
@@ -70,9 +70,12 @@ extension UIDatePicker {
                 drawCentred(ctx, f.number(i + 1), font: UIDatePicker.dayBoldFont, color: .label, in: cell)
                 continue
             } else if i == selected {
-                ctx.fillEllipse(in: circle, color: tint)
-                if pressed { ctx.fillEllipse(in: circle, color: UIColor(white: 0, alpha: 0.18)) }
-                color = .white
+                // As iOS: today selected is a solid tint circle with a white number; another
+                // day selected, a pale tint circle with a tint number (today keeps its tint).
+                let isToday = i == today
+                ctx.fillEllipse(in: circle, color: isToday ? tint : tint.withAlphaComponent(0.15))
+                if pressed { ctx.fillEllipse(in: circle, color: UIColor(white: 0, alpha: isToday ? 0.18 : 0.08)) }
+                color = isToday ? .white : tint
                 font = UIDatePicker.dayBoldFont
             } else {
                 if pressed { ctx.fillEllipse(in: circle, color: tint.withAlphaComponent(0.16)) }

@@ -427,7 +427,10 @@ open class UIStepper: UIControl {
             let r = self.rect(of: h)
             // A half at its limit dims on its own; a disabled stepper dims as a whole.
             let on = !enabled || canStep(h)
-            let ink: UIColor = tintColor
+            // Built-in glyphs in the label colour, as iOS 13 and later draw them; images set
+            // with `setIncrementImage(_:for:)` and its siblings take the tint.
+            let hasImage = (h == .increment ? incrementImage(for: .normal) : decrementImage(for: .normal)) != nil
+            let ink: UIColor = hasImage ? tintColor : .label
             var alpha: CGFloat = on ? 1 : Theme.disabledAlpha
             if isHighlighted && pressedHalf == h { alpha *= 0.7 }
             let halfState: State = enabled && canStep(h) ? (isHighlighted && pressedHalf == h ? .highlighted : .normal) : .disabled
