@@ -128,7 +128,7 @@ struct SDLInputTranslator {
                 host.hoverLocation = p
                 host.pointerWhereabouts = .at(p)
                 window.send(TouchSample(id: Self.mouseContactID, phase: .began, location: p, timestamp: host.now(),
-                                        type: .indirectPointer, buttonMask: bit))
+                                        type: .indirectPointer, buttonMask: bit, modifierFlags: Self.heldModifiers()))
                 let taken = pressTaken(Self.mouseContactID, host: host)
                 if taken { host.pointer.beginCapture(window: host.sdlWindow) }
                 return taken
@@ -292,6 +292,11 @@ struct SDLInputTranslator {
         mouseButtons = []
         fingerIDs.removeAll()
         host.pointer.endCapture()
+    }
+
+    /// The modifier keys held now (a mouse or finger event carries none: SDL's keyboard state).
+    static func heldModifiers() -> UIKeyModifierFlags {
+        modifiers(UInt16(truncatingIfNeeded: SDL_GetModState().rawValue))
     }
 
     /// `UIEvent.ButtonMask` numbers buttons primary 1, secondary 2, then the rest; SDL numbers

@@ -21,11 +21,15 @@ public struct TouchSample: Hashable, Sendable {
     /// begins without ``UIEvent/ButtonMask/primary`` (a right or middle click) reaches views
     /// but presses no control and scrolls nothing **(project choice)**.
     public var buttonMask: UIEvent.ButtonMask
+    /// The modifier keys held (``UIEvent/modifierFlags``): Shift with a click extends a text
+    /// field's selection.
+    public var modifierFlags: UIKeyModifierFlags
 
     /// Creates a sample. A nil `buttonMask` means ``UIEvent/ButtonMask/primary`` for an
     /// `.indirectPointer` (a left click) and none for a finger.
     public init(id: Int64, phase: UITouch.Phase, location: CGPoint, timestamp: TimeInterval, type: UITouch.TouchType = .direct,
-                buttonMask: UIEvent.ButtonMask? = nil) {
+                buttonMask: UIEvent.ButtonMask? = nil, modifierFlags: UIKeyModifierFlags = []) {
+        self.modifierFlags = modifierFlags
         self.id = id
         self.phase = phase
         self.location = location

@@ -40,6 +40,9 @@ open class UIEvent {
     /// the event's pointer touches (``UITouch/TouchType/indirectPointer``); empty for fingers
     /// and key presses. A secondary click arrives as a touch whose event has ``ButtonMask/secondary``.
     public internal(set) var buttonMask: ButtonMask = []
+    /// The modifier keys held when the event's latest touch sample arrived, as UIKit's
+    /// (a Shift-click extends a text field's selection).
+    public internal(set) var modifierFlags: UIKeyModifierFlags = []
     var touchList: [UITouch]
 
     init(type: EventType, timestamp: TimeInterval, touches: [UITouch]) {
@@ -67,6 +70,7 @@ open class UIEvent {
     func snapshot() -> UIEvent {
         let e = UIEvent(type: type, timestamp: timestamp, touches: touchList.map { $0.snapshot() })
         e.buttonMask = buttonMask
+        e.modifierFlags = modifierFlags
         return e
     }
 }

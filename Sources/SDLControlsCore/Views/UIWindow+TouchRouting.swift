@@ -33,6 +33,7 @@ extension UIWindow {
         }
         let time = sample.timestamp.isFinite ? sample.timestamp : lastTimestamp
         lastTimestamp = time
+        touchEvent.modifierFlags = sample.modifierFlags
         switch sample.phase {
         case .stationary:
             return

@@ -218,4 +218,101 @@ struct UITextFieldSDLTests {
         let caret = field.caretRectInWindow
         #expect(caret.maxX <= field.convert(field.bounds, to: nil).maxX)
     }
+
+    // MARK: From an acceptance review of text editing
+
+    /// Pushes `event` through SDL and answers whether the host consumed it.
+    private func consumed(_ host: SDLHost, _ event: SDL_Event) -> Bool {
+        var e = event
+        SDL_PushEvent(&e)
+        var out = SDL_Event(), used = false
+        while SDL_PollEvent(&out) != 0 { used = host.handle(out) || used }
+        return used
+    }
+
+    /// SDL reports AltGr as Ctrl with right Alt on Windows: the key types its character and
+    /// runs no shortcut (Polish AltGr+A is "ą", Czech AltGr+V "@"), and the game doesn't get it.
+    @Test func altGrTypesItsCharacterAndRunsNoShortcut() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let (field, _) = makeField(host)
+        field.text = "hello"
+        UIPasteboard.general.string = "CLIP"
+        #expect(field.becomeFirstResponder())
+        let altGr = UInt16(KMOD_LCTRL.rawValue | KMOD_RALT.rawValue)
+        #expect(consumed(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_A, mod: altGr)))
+        text(host, "ą")
+        #expect(consumed(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_V, mod: altGr)))
+        text(host, "@")
+        #expect(consumed(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_Q, mod: altGr)))
+        host.update()
+        #expect(field.text == "helloą@")
+        // Plain Ctrl is still the shortcut.
+        key(host, SDL_SCANCODE_A, mod: KMOD_LCTRL)
+        #expect(field.selectedRange == NSRange(location: 0, length: 7))
+    }
+
+    /// Return with Alt (a game's full-screen toggle), Ctrl or Command is the game's: the field
+    /// keeps editing and reports it not consumed.
+    @Test func aModifiedReturnIsTheGames() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let (field, log) = makeField(host)
+        #expect(field.becomeFirstResponder())
+        log.clear()
+        #expect(!consumed(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_RETURN, mod: UInt16(KMOD_LALT.rawValue))))
+        #expect(field.isEditing && log.names.isEmpty)
+        #expect(consumed(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_RETURN)))
+        host.update()
+        #expect(!field.isEditing && log.names.contains("editingDidEndOnExit"))
+    }
+
+    /// A double click on the right half of a word's last letter selects that word, not the
+    /// space after it (the nearest boundary is after the letter; the letter is under the pointer).
+    @Test func aDoubleClickOnTheRightHalfOfALastLetterSelectsItsWord() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let (field, _) = makeField(host)
+        field.text = "alpha beta"
+        #expect(field.becomeFirstResponder())
+        host.update()
+        // The x of "alpha"'s last letter, three quarters across: between the caret x of 4 and 5.
+        field.setSelection(anchor: 4, focus: 4)
+        let x4 = field.caretRectInWindow.midX
+        field.setSelection(anchor: 5, focus: 5)
+        let x5 = field.caretRectInWindow.midX
+        let x = Int32((x4 + (x5 - x4) * 0.75).rounded()), y = Int32(Self.frame.midY)
+        push(host, SDLEvents.mouseButton(host, down: true, x: x, y: y))
+        push(host, SDLEvents.mouseButton(host, down: false, x: x, y: y))
+        var second = SDLEvents.mouseButton(host, down: true, x: x, y: y)
+        second.button.clicks = 2
+        push(host, second)
+        push(host, SDLEvents.mouseButton(host, down: false, x: x, y: y))
+        host.update()
+        #expect(field.selectedRange == NSRange(location: 0, length: 5))
+    }
+
+    /// Shift held with a click in a field that edits extends the selection from its anchor
+    /// (the mouse event carries no modifiers: SDL's keyboard state says Shift is held).
+    @Test func aShiftClickExtendsTheSelection() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown(); SDL_SetModState(KMOD_NONE) }
+        let (field, _) = makeField(host)
+        field.text = "alpha beta gamma"
+        #expect(field.becomeFirstResponder())
+        key(host, SDL_SCANCODE_HOME)
+        #expect(field.selectedRange == NSRange(location: 0, length: 0))
+        field.setSelection(anchor: 10, focus: 10)
+        let x = Int32(field.caretRectInWindow.midX.rounded()), y = Int32(Self.frame.midY)
+        field.setSelection(anchor: 0, focus: 0)
+        SDL_SetModState(KMOD_LSHIFT)
+        click(host, x: x, y: y)
+        SDL_SetModState(KMOD_NONE)
+        #expect(field.selectedRange == NSRange(location: 0, length: 10))
+        field.setSelection(anchor: 2, focus: 2)
+        let x2 = Int32(field.caretRectInWindow.midX.rounded())
+        field.setSelection(anchor: 10, focus: 16)
+        click(host, x: x2, y: y)   // a plain click (far enough not to count as a second tap) puts the caret there
+        #expect(field.selectedRange == NSRange(location: 2, length: 0))
+    }
 }

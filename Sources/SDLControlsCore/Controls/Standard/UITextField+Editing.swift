@@ -62,6 +62,12 @@ extension UITextField {
 
     func beginEditingSession() {
         isEditing = true
+        var cleared = false
+        if clearsOnBeginEditing, !storage.isEmpty, delegate?.textFieldShouldClear(self) ?? true {
+            storedMarkedText = nil
+            setTextFromCode("")
+            cleared = true
+        }
         // Keyboard focus (Tab) selects everything, as desktop fields do; otherwise the caret
         // goes to the end (a click moves it right after this).
         let end = storage.utf16.count
@@ -70,6 +76,7 @@ extension UITextField {
         contentDidChange()
         delegate?.textFieldDidBeginEditing(self)
         sendActions(for: .editingDidBegin)
+        if cleared, isEditing { sendActions(for: .editingChanged) }
     }
 
     func endEditingSession() {
@@ -312,11 +319,32 @@ extension UITextField {
         c.isLetter || c.isNumber || c == "_"
     }
 
+    /// Whether the character at `i` belongs to a word: a letter, digit or underscore, or what
+    /// Unicode's word breaking (UAX #29, as NSString and ICU) keeps inside one: an apostrophe
+    /// or a period between letters ("don't"), a period, comma or apostrophe between digits
+    /// ("3.14", "1,000").
+    static func isWordPart(_ s: String, _ i: String.Index) -> Bool {
+        let c = s[i]
+        if isWordCharacter(c) { return true }
+        guard i > s.startIndex else { return false }
+        let next = s.index(after: i)
+        guard next < s.endIndex else { return false }
+        let before = s[s.index(before: i)], after = s[next]
+        switch c {
+        case "'", "\u{2019}", ".":
+            return (before.isLetter && after.isLetter) || (before.isNumber && after.isNumber)
+        case ",":
+            return before.isNumber && after.isNumber
+        default:
+            return false
+        }
+    }
+
     /// The start of the word before `offset`: back over separators, then over the word.
     static func wordStart(before offset: Int, in s: String) -> Int {
         var i = index(roundedDown(offset, in: s), in: s)
-        while i > s.startIndex, !isWordCharacter(s[s.index(before: i)]) { i = s.index(before: i) }
-        while i > s.startIndex, isWordCharacter(s[s.index(before: i)]) { i = s.index(before: i) }
+        while i > s.startIndex, !isWordPart(s, s.index(before: i)) { i = s.index(before: i) }
+        while i > s.startIndex, isWordPart(s, s.index(before: i)) { i = s.index(before: i) }
         return i.utf16Offset(in: s)
     }
 
@@ -324,8 +352,8 @@ extension UITextField {
     /// (as GTK and macOS; Windows stops at the next word's start instead).
     static func wordEnd(after offset: Int, in s: String) -> Int {
         var i = index(roundedUp(offset, in: s), in: s)
-        while i < s.endIndex, !isWordCharacter(s[i]) { i = s.index(after: i) }
-        while i < s.endIndex, isWordCharacter(s[i]) { i = s.index(after: i) }
+        while i < s.endIndex, !isWordPart(s, i) { i = s.index(after: i) }
+        while i < s.endIndex, isWordPart(s, i) { i = s.index(after: i) }
         return i.utf16Offset(in: s)
     }
 
@@ -335,12 +363,12 @@ extension UITextField {
         guard !s.isEmpty else { return NSRange(location: 0, length: 0) }
         var i = index(roundedDown(offset, in: s), in: s)
         if i == s.endIndex { i = s.index(before: i) }
-        let kind: (Character) -> Int = { c in isWordCharacter(c) ? 0 : (c.isWhitespace ? 1 : 2) }
-        let k = kind(s[i])
+        func kind(_ j: String.Index) -> Int { isWordPart(s, j) ? 0 : (s[j].isWhitespace ? 1 : 2) }
+        let k = kind(i)
         var lo = i, hi = s.index(after: i)
         if k != 2 {
-            while lo > s.startIndex, kind(s[s.index(before: lo)]) == k { lo = s.index(before: lo) }
-            while hi < s.endIndex, kind(s[hi]) == k { hi = s.index(after: hi) }
+            while lo > s.startIndex, kind(s.index(before: lo)) == k { lo = s.index(before: lo) }
+            while hi < s.endIndex, kind(hi) == k { hi = s.index(after: hi) }
         }
         let a = lo.utf16Offset(in: s), b = hi.utf16Offset(in: s)
         return NSRange(location: a, length: b - a)

@@ -30,6 +30,10 @@ extension UITextField {
         let command = mods.contains(.command)
         let control = mods.contains(.control)
         let wordMod = control || mods.contains(.alternate)
+        // AltGr, which SDL reports on Windows as Ctrl with right Alt: a key typed with Ctrl and
+        // Alt together types its character (SDL_TEXTINPUT brings it), as desktop fields take
+        // it, and runs no shortcut (AltGr+A is "ą" in Polish, AltGr+V "@" in Czech).
+        let altGr = control && mods.contains(.alternate) && !command
         let code = key.keyCode
 
         if code == .keyboardTab {
@@ -67,12 +71,14 @@ extension UITextField {
             deleteFromUser(forward: true, unit: command ? .all : (wordMod ? .word : .grapheme))
             return true
         case .keyboardReturnOrEnter, .keypadEnter:
+            // With Alt, Ctrl or Command it is the game's (Alt+Enter toggles full screen).
+            if !mods.isDisjoint(with: [.alternate, .control, .command]) { return false }
             if !isRepeat { performReturn() }
             return true
         default:
             break
         }
-        if control || command {
+        if (control || command) && !altGr {
             switch code {
             case .keyboardA: selectAllText(); return true
             case .keyboardC: copySelection(); return true

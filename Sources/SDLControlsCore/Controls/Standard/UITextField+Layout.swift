@@ -258,7 +258,7 @@ extension UITextField {
     /// The display offset nearest content-view x. Left of the content view while scrolled
     /// (a drag past the edge) gives the boundary before the anchor, right of it the one
     /// after the drawn run, so dragging scrolls.
-    func displayOffset(atContentX x: CGFloat) -> Int {
+    func displayOffset(atContentX x: CGFloat, characterUnder: Bool = false) -> Int {
         let s = displayText
         let a = scrollAnchor, end = visibleRunEnd
         let target = x - textOriginX + scrollOffset
@@ -283,16 +283,20 @@ extension UITextField {
         }
         if lo > 0 {
             let left = measure(a, found[lo - 1]), right = measure(a, found[lo])
+            // The start of the character the point is on (what a double click selects the word
+            // of), or the boundary nearest it (where a click puts the caret).
+            if characterUnder { return right > target ? found[lo - 1] : found[lo] }
             if target - left < right - target { return found[lo - 1] }
         }
         return found[lo]
     }
 
-    /// The text offset nearest a point in the field's coordinates.
-    func textOffset(at point: CGPoint) -> Int {
+    /// The text offset nearest a point in the field's coordinates; with `characterUnder`, the
+    /// start of the character the point is on.
+    func textOffset(at point: CGPoint, characterUnder: Bool = false) -> Int {
         layoutIfNeeded()
         let x = point.x.isFinite ? point.x - contentView.frame.minX : 0
-        return textOffset(forDisplayOffset: displayOffset(atContentX: x))
+        return textOffset(forDisplayOffset: displayOffset(atContentX: x, characterUnder: characterUnder))
     }
 
     // MARK: Layout pass
@@ -447,7 +451,9 @@ extension UITextField {
 
     // MARK: Touches
 
-    func beginTextTracking(_ touch: UITouch) {
+    /// `extending`: Shift is held, so a click in a field that is editing moves the selection's
+    /// far end there, keeping its anchor, as desktop fields do.
+    func beginTextTracking(_ touch: UITouch, extending: Bool = false) {
         resetTextTracking()
         let p = touch.location(in: self)
         if isClearButtonShown, clearButtonRect(forBounds: bounds).insetBy(dx: -4, dy: -4).contains(p) {
@@ -458,13 +464,16 @@ extension UITextField {
         }
         // What is under the pointer now: beginning to edit may scroll or reflow the text.
         let o = textOffset(at: p)
+        let under = textOffset(at: p, characterUnder: true)
+        let wasEditing = isEditing
         if !isEditing { _ = becomeFirstResponder() }
         guard isEditing, storedMarkedText == nil else { return }
         switch touch.tapCount {
         case ...1:
-            setSelection(anchor: o, focus: o)
+            setSelection(anchor: extending && wasEditing ? selectionAnchor : o, focus: o)
         case 2:
-            let w = UITextField.wordRange(at: o, in: storage)
+            // The word of the character clicked on: its right half is nearer the next boundary.
+            let w = UITextField.wordRange(at: under, in: storage)
             dragWordAnchor = w
             setSelection(anchor: w.location, focus: w.location + w.length)
         default:

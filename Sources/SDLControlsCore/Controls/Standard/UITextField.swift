@@ -182,6 +182,11 @@ open class UITextField: UIControl, UITextInputComposing {
         didSet { if oldValue != borderStyle { setNeedsLayout(); setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
 
+    /// Whether the text is cleared when editing begins, as UIKit's: the delegate's
+    /// `textFieldShouldClear` is asked first, and the field sends `.editingChanged` after
+    /// `.editingDidBegin` when it cleared something.
+    open var clearsOnBeginEditing = false
+
     /// When the clear button (a round × at the trailing end that empties the field) shows.
     open var clearButtonMode: ViewMode = .never {
         didSet { if oldValue != clearButtonMode { setNeedsLayout(); setNeedsDisplay(); invalidateIntrinsicContentSize() } }
@@ -377,7 +382,7 @@ open class UITextField: UIControl, UITextInputComposing {
     /// A touch on the clear button is tracked like a button press; anywhere else the field
     /// begins editing and places the caret (tapCount 2 selects a word, 3 or more all).
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-        beginTextTracking(touch)
+        beginTextTracking(touch, extending: event?.modifierFlags.contains(.shift) ?? false)
         return true
     }
 

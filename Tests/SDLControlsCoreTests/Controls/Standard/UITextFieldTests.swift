@@ -875,6 +875,40 @@ struct UITextFieldTests {
         #expect(delegate.calls == ["shouldClear", "shouldBegin"])
     }
 
+    /// UIKit's `clearsOnBeginEditing`: the delegate's `textFieldShouldClear` is asked, the
+    /// text goes, and `.editingChanged` follows `.editingDidBegin`; a refusal keeps the text.
+    @Test func clearsOnBeginEditingAsksTheDelegateAndClears() {
+        defer { flush() }
+        let (field, log) = makeField("old")
+        field.clearsOnBeginEditing = true
+        let delegate = RecordingTextFieldDelegate()
+        field.delegate = delegate
+        #expect(field.becomeFirstResponder())
+        flush()
+        #expect(field.text == "")
+        #expect(delegate.calls == ["shouldBegin", "shouldClear", "didBegin"])
+        #expect(log.names == ["editingDidBegin", "editingChanged"])
+        _ = field.resignFirstResponder()
+        field.text = "kept"
+        delegate.allowClear = false
+        #expect(field.becomeFirstResponder())
+        #expect(field.text == "kept")
+    }
+
+    /// Word boundaries as Unicode's word breaking keeps them (UAX #29): an apostrophe between
+    /// letters and a period between digits stay inside a word.
+    @Test func wordsKeepApostrophesAndDecimalPoints() {
+        let s = "don't 3.14 x"
+        #expect(UITextField.wordEnd(after: 0, in: s) == 5)
+        #expect(UITextField.wordEnd(after: 5, in: s) == 10)
+        #expect(UITextField.wordStart(before: 10, in: s) == 6)
+        #expect(UITextField.wordRange(at: 1, in: s) == NSRange(location: 0, length: 5))
+        #expect(UITextField.wordRange(at: 7, in: s) == NSRange(location: 6, length: 4))
+        // Punctuation at a word's edge is not part of it.
+        #expect(UITextField.wordRange(at: 0, in: "'tis.") == NSRange(location: 0, length: 1))
+        #expect(UITextField.wordEnd(after: 0, in: "end. Next") == 3)
+    }
+
     // MARK: Secure entry
 
     @Test func secureEntryDrawsBulletsAndDisablesCopyAndCut() {
