@@ -315,4 +315,32 @@ struct UITextFieldSDLTests {
         click(host, x: x2, y: y)   // a plain click (far enough not to count as a second tap) puts the caret there
         #expect(field.selectedRange == NSRange(location: 2, length: 0))
     }
+
+    /// A drag held past the field's trailing edge goes on selecting and scrolling, a character
+    /// every 0.05 s, while the pointer stays there; it stops when it comes back or lifts.
+    @Test func aDragHeldPastTheEdgeKeepsSelecting() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        host.fixedTimeStep = 1.0 / 60
+        let (field, _) = makeField(host)
+        field.text = String(repeating: "abcdefghij", count: 20)
+        #expect(field.becomeFirstResponder())
+        key(host, SDL_SCANCODE_HOME)
+        let y = Int32(Self.frame.midY)
+        push(host, SDLEvents.mouseButton(host, down: true, x: 30, y: y))
+        push(host, SDLEvents.mouseMotion(host, x: 300, y: y))   // past the trailing edge (x 260)
+        host.update()
+        let first = field.selectedRange.length
+        for _ in 0..<60 { host.update() }   // one second held still
+        let held = field.selectedRange.length
+        #expect(held >= first + 15, "about 20 more characters in a second: \(first) → \(held)")
+        push(host, SDLEvents.mouseMotion(host, x: 200, y: y))   // back inside: the drag follows the pointer
+        host.update()
+        let inside = field.selectedRange.length
+        for _ in 0..<30 { host.update() }
+        #expect(field.selectedRange.length == inside, "no more scrolling once the pointer is back")
+        push(host, SDLEvents.mouseButton(host, down: false, x: 200, y: y))
+        host.update()
+        #expect(field.dragScrollTimer == nil)
+    }
 }

@@ -501,7 +501,30 @@ extension UITextField {
             }
         } else {
             setSelection(anchor: selectionAnchor, focus: o)
+            // Held past an edge, the selection goes on growing, a character every
+            // `dragScrollInterval`, as desktop fields scroll, until the pointer comes back.
+            dragPoint = p
+            let content = contentView.frame
+            if p.x < content.minX || p.x > content.maxX {
+                if dragScrollTimer == nil {
+                    dragScrollTimer = frameClock.scheduleTimer(after: UITextField.dragScrollInterval,
+                                                               repeating: UITextField.dragScrollInterval) { [weak self] timer in
+                        guard let self, self.isEditing, let p = self.dragPoint else { timer.invalidate(); return }
+                        self.setSelection(anchor: self.selectionAnchor, focus: self.textOffset(at: p))
+                    }
+                }
+            } else {
+                stopDragScrolling()
+            }
         }
+    }
+
+    /// How often a drag held past an edge extends the selection by a character (seconds).
+    static let dragScrollInterval: TimeInterval = 0.05
+
+    func stopDragScrolling() {
+        dragScrollTimer?.invalidate()
+        dragScrollTimer = nil
     }
 
     func endTextTracking(_ touch: UITouch?) {
@@ -520,6 +543,8 @@ extension UITextField {
         isClearButtonHighlighted = false
         dragWordAnchor = nil
         dragSelectsAll = false
+        dragPoint = nil
+        stopDragScrolling()
     }
 
     // MARK: Drawing

@@ -121,6 +121,11 @@ open class UITextField: UIControl, UITextInputComposing {
     var dragWordAnchor: NSRange?
     /// A drag that began with a triple click keeps everything selected.
     var dragSelectsAll = false
+    /// While a drag selecting text is held past the field's leading or trailing edge: the
+    /// timer that keeps extending the selection (and scrolling) on the frame clock.
+    var dragScrollTimer: FrameTimer?
+    /// Where that drag's pointer last was, in the field's coordinates.
+    var dragPoint: CGPoint?
 
     // MARK: Subviews (all ignore touches: the field takes them)
 
