@@ -3,21 +3,6 @@ import Foundation
 import Testing
 @testable import SDLControls
 
-/// Pushes `event` through SDL's queue (its event watchers apply, as for a real device) and
-/// returns ``SDLHost/handle(_:)``'s answer for it (other queued events are handled too).
-@MainActor
-func handled(_ host: SDLHost, _ event: SDL_Event) -> Bool {
-    var e = event
-    SDL_PushEvent(&e)
-    var out = SDL_Event()
-    var answer = false
-    while SDL_PollEvent(&out) != 0 {
-        let used = host.handle(out)
-        if out.type == event.type { answer = used }
-    }
-    return answer
-}
-
 /// The consumed table for keys, key by key, through real SDL events (README "Embedding in your
 /// game"): whether `handle(_:)` tells the game a key-down and its key-up were used.
 @MainActor

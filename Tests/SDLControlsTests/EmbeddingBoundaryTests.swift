@@ -9,16 +9,6 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct EmbeddingBoundaryTests {
-    /// Pushes `event` through SDL's queue (its event watchers convert mouse positions for a
-    /// logical size, as for a real event), polls it and gives it to `ui`: whether it was consumed.
-    private func handled(_ ui: SDLHost, _ event: SDL_Event) -> Bool {
-        var e = event
-        SDL_PushEvent(&e)
-        var out = SDL_Event(), consumed = false
-        while SDL_PollEvent(&out) != 0 { consumed = ui.handle(out) || consumed }
-        return consumed
-    }
-
     private func button(_ ui: SDLHost, _ frame: CGRect) -> (UIButton, () -> Int) {
         let b = UIButton(configuration: .filled())
         b.setTitle("Go", for: .normal)
@@ -35,18 +25,6 @@ struct EmbeddingBoundaryTests {
         s.contentSize = CGSize(width: frame.width, height: frame.height * 10)
         ui.window.addSubview(s)
         return s
-    }
-
-    private func wheel(_ ui: SDLHost, notches: Float, mouseX: Int32, mouseY: Int32) -> SDL_Event {
-        var e = SDL_Event()
-        e.type = SDL_MOUSEWHEEL.rawValue
-        e.wheel.windowID = SDL_GetWindowID(ui.sdlWindow)
-        e.wheel.preciseY = notches
-        e.wheel.y = Int32(notches)
-        e.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
-        e.wheel.mouseX = mouseX
-        e.wheel.mouseY = mouseY
-        return e
     }
 
     // MARK: Presses SDL duplicates
@@ -113,7 +91,7 @@ struct EmbeddingBoundaryTests {
         ui.render()
 
         // No motion yet: window (150, 100) is game units (75, 30), on the list.
-        #expect(handled(ui, wheel(ui, notches: -1, mouseX: 150, mouseY: 100)), "the wheel over the list is the UI's")
+        #expect(handled(ui, SDLEvents.wheel(ui, y: -1, mouseX: 150, mouseY: 100)), "the wheel over the list is the UI's")
         for _ in 0..<60 { ui.update() }
         let scrolled = s.contentOffset.y
         #expect(scrolled > 0)
@@ -122,19 +100,19 @@ struct EmbeddingBoundaryTests {
         // whatever its own (unconverted) position would hit.
         _ = handled(ui, SDLEvents.mouseMotion(ui, x: 10, y: 5))
         #expect(ui.hoverLocation == nil)
-        #expect(!handled(ui, wheel(ui, notches: -1, mouseX: 10, mouseY: 5)))
+        #expect(!handled(ui, SDLEvents.wheel(ui, y: -1, mouseX: 10, mouseY: 5)))
         for _ in 0..<60 { ui.update() }
         #expect(s.contentOffset.y == scrolled)
 
         // Back over the list (window (20, 60) = game units (10, 10)).
         _ = handled(ui, SDLEvents.mouseMotion(ui, x: 20, y: 60))
-        #expect(handled(ui, wheel(ui, notches: -1, mouseX: 20, mouseY: 60)))
+        #expect(handled(ui, SDLEvents.wheel(ui, y: -1, mouseX: 20, mouseY: 60)))
         for _ in 0..<60 { ui.update() }
         #expect(s.contentOffset.y > scrolled)
 
         // The pointer leaves the window: the wheel is the game's.
         _ = handled(ui, SDLEvents.window(ui, SDL_WINDOWEVENT_LEAVE))
-        #expect(!handled(ui, wheel(ui, notches: -1, mouseX: 20, mouseY: 60)))
+        #expect(!handled(ui, SDLEvents.wheel(ui, y: -1, mouseX: 20, mouseY: 60)))
     }
 
     // MARK: A host made while the game's target is bound

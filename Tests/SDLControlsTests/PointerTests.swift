@@ -62,21 +62,6 @@ final class PointerProbe: UIView {
     override func hoverEnded() { log.append("hoverEnded") }
 }
 
-extension SDLEvents {
-    static func wheel(_ host: SDLHost, x: Float = 0, y: Float, flipped: Bool = false, mouseX: Int32 = 0, mouseY: Int32 = 0) -> SDL_Event {
-        var e = SDL_Event()
-        e.type = SDL_MOUSEWHEEL.rawValue
-        e.wheel.windowID = SDL_GetWindowID(host.sdlWindow)
-        e.wheel.preciseX = x
-        e.wheel.preciseY = y
-        e.wheel.x = Int32(x.rounded(.towardZero))
-        e.wheel.y = Int32(y.rounded(.towardZero))
-        e.wheel.direction = flipped ? SDL_MOUSEWHEEL_FLIPPED.rawValue : SDL_MOUSEWHEEL_NORMAL.rawValue
-        e.wheel.mouseX = mouseX
-        e.wheel.mouseY = mouseY
-        return e
-    }
-}
 
 /// The desktop pointer through real SDL events: the wheel, hover, cursors, right and middle
 /// buttons and mouse capture.

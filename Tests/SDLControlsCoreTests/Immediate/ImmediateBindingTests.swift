@@ -339,44 +339,46 @@ struct ImmediateBindingTests {
         #expect(fired && toggled && on)
     }
 
-    @Test func aBuildBeforeUpdateNeverUndoesTheUsersChangeAndReportsItOneFrameLate() {
+    /// One "Shield" toggle built before `update()` (the wrong order), recording what each
+    /// build returned.
+    @MainActor
+    private final class ShieldPanel {
         let h = ImmediateHarness()
         var on = false
         var toggled: [Bool] = []
         var toggle: UISwitch?
-        func build(_ ui: ImmediateUI) {
-            toggled.append(ui.toggle("Shield", isOn: &on))
-            toggle = ui.last(UISwitch.self)
+        func frame() {
+            h.frameBuildingFirst { ui in
+                toggled.append(ui.toggle("Shield", isOn: &on))
+                toggle = ui.last(UISwitch.self)
+            }
         }
-        h.frameBuildingFirst(build)
-        h.window.simulateTap(at: h.centre(toggle!))
-        #expect(toggle!.isOn && UIApplication.shared.hasPendingActions)
-        h.frameBuildingFirst(build)
-        #expect(toggle!.isOn, "the queued change was not overwritten by the game's old value")
-        #expect(on, "it was written back at once")
-        #expect(toggled.last == false)
-        h.frameBuildingFirst(build)
-        #expect(toggled.last == true, "reported one frame late")
-        #expect(on)
+    }
+
+    @Test func aBuildBeforeUpdateNeverUndoesTheUsersChangeAndReportsItOneFrameLate() {
+        let p = ShieldPanel()
+        p.frame()
+        p.h.window.simulateTap(at: p.h.centre(p.toggle!))
+        #expect(p.toggle!.isOn && UIApplication.shared.hasPendingActions)
+        p.frame()
+        #expect(p.toggle!.isOn, "the queued change was not overwritten by the game's old value")
+        #expect(p.on, "it was written back at once")
+        #expect(p.toggled.last == false)
+        p.frame()
+        #expect(p.toggled.last == true, "reported one frame late")
+        #expect(p.on)
     }
 
     @Test func aBuildBeforeUpdateKeepsAChangeTheGameMadeAfterTheUsersWasWrittenBack() {
-        let h = ImmediateHarness()
-        var on = false
-        var toggled: [Bool] = []
-        var toggle: UISwitch?
-        func build(_ ui: ImmediateUI) {
-            toggled.append(ui.toggle("Shield", isOn: &on))
-            toggle = ui.last(UISwitch.self)
-        }
-        h.frameBuildingFirst(build)
-        h.window.simulateTap(at: h.centre(toggle!))
-        h.frameBuildingFirst(build)
-        #expect(on && toggled.last == false, "written back at once, reported later")
-        on = false   // the game changes its mind after that build
-        h.frameBuildingFirst(build)
-        #expect(toggled.last == true, "the user's tap is still reported")
-        #expect(!on && !toggle!.isOn, "the game's later value is not overwritten by the late report, and is pushed")
+        let p = ShieldPanel()
+        p.frame()
+        p.h.window.simulateTap(at: p.h.centre(p.toggle!))
+        p.frame()
+        #expect(p.on && p.toggled.last == false, "written back at once, reported later")
+        p.on = false   // the game changes its mind after that build
+        p.frame()
+        #expect(p.toggled.last == true, "the user's tap is still reported")
+        #expect(!p.on && !p.toggle!.isOn, "the game's later value is not overwritten by the late report, and is pushed")
     }
 
     @Test func withImmediateDeliveryBuildingBeforeUpdateHasNoLatencyEither() {

@@ -221,15 +221,6 @@ struct UITextFieldSDLTests {
 
     // MARK: From an acceptance review of text editing
 
-    /// Pushes `event` through SDL and answers whether the host consumed it.
-    private func consumed(_ host: SDLHost, _ event: SDL_Event) -> Bool {
-        var e = event
-        SDL_PushEvent(&e)
-        var out = SDL_Event(), used = false
-        while SDL_PollEvent(&out) != 0 { used = host.handle(out) || used }
-        return used
-    }
-
     /// SDL reports AltGr as Ctrl with right Alt on Windows: the key types its character and
     /// runs no shortcut (Polish AltGr+A is "ą", Czech AltGr+V "@"), and the game doesn't get it.
     @Test func altGrTypesItsCharacterAndRunsNoShortcut() throws {
@@ -240,11 +231,11 @@ struct UITextFieldSDLTests {
         UIPasteboard.general.string = "CLIP"
         #expect(field.becomeFirstResponder())
         let altGr = UInt16(KMOD_LCTRL.rawValue | KMOD_RALT.rawValue)
-        #expect(consumed(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_A, mod: altGr)))
+        #expect(handled(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_A, mod: altGr)))
         text(host, "ą")
-        #expect(consumed(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_V, mod: altGr)))
+        #expect(handled(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_V, mod: altGr)))
         text(host, "@")
-        #expect(consumed(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_Q, mod: altGr)))
+        #expect(handled(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_Q, mod: altGr)))
         host.update()
         #expect(field.text == "helloą@")
         // Plain Ctrl is still the shortcut.
@@ -260,9 +251,9 @@ struct UITextFieldSDLTests {
         let (field, log) = makeField(host)
         #expect(field.becomeFirstResponder())
         log.clear()
-        #expect(!consumed(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_RETURN, mod: UInt16(KMOD_LALT.rawValue))))
+        #expect(!handled(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_RETURN, mod: UInt16(KMOD_LALT.rawValue))))
         #expect(field.isEditing && log.names.isEmpty)
-        #expect(consumed(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_RETURN)))
+        #expect(handled(host, SDLEvents.key(host, down: true, scancode: SDL_SCANCODE_RETURN)))
         host.update()
         #expect(!field.isEditing && log.names.contains("editingDidEndOnExit"))
     }

@@ -120,6 +120,21 @@ func push(_ host: SDLHost, _ event: SDL_Event) {
     host.pollEvents()
 }
 
+/// Pushes `event` through SDL's queue (its event watchers apply, as for a real device) and
+/// returns ``SDLHost/handle(_:)``'s answer for it (other queued events are handled too).
+@MainActor
+func handled(_ host: SDLHost, _ event: SDL_Event) -> Bool {
+    var e = event
+    SDL_PushEvent(&e)
+    var out = SDL_Event()
+    var answer = false
+    while SDL_PollEvent(&out) != 0 {
+        let used = host.handle(out)
+        if out.type == event.type { answer = used }
+    }
+    return answer
+}
+
 /// Builders for SDL events aimed at the host's window.
 @MainActor
 enum SDLEvents {
@@ -144,6 +159,21 @@ enum SDLEvents {
         e.motion.which = which
         e.motion.x = x
         e.motion.y = y
+        return e
+    }
+
+    /// A wheel turn of `y` notches (`x` sideways), with the wheel's own position.
+    static func wheel(_ host: SDLHost, x: Float = 0, y: Float, flipped: Bool = false, mouseX: Int32 = 0, mouseY: Int32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_MOUSEWHEEL.rawValue
+        e.wheel.windowID = SDL_GetWindowID(host.sdlWindow)
+        e.wheel.preciseX = x
+        e.wheel.preciseY = y
+        e.wheel.x = Int32(x.rounded(.towardZero))
+        e.wheel.y = Int32(y.rounded(.towardZero))
+        e.wheel.direction = flipped ? SDL_MOUSEWHEEL_FLIPPED.rawValue : SDL_MOUSEWHEEL_NORMAL.rawValue
+        e.wheel.mouseX = mouseX
+        e.wheel.mouseY = mouseY
         return e
     }
 

@@ -427,15 +427,15 @@ open class UIStepper: UIControl {
             let r = self.rect(of: h)
             // A half at its limit dims on its own; a disabled stepper dims as a whole.
             let on = !enabled || canStep(h)
-            // Built-in glyphs in the label colour, as iOS 13 and later draw them; images set
-            // with `setIncrementImage(_:for:)` and its siblings take the tint.
-            let hasImage = (h == .increment ? incrementImage(for: .normal) : decrementImage(for: .normal)) != nil
-            let ink: UIColor = hasImage ? tintColor : .label
             var alpha: CGFloat = on ? 1 : Theme.disabledAlpha
             if isHighlighted && pressedHalf == h { alpha *= 0.7 }
             let halfState: State = enabled && canStep(h) ? (isHighlighted && pressedHalf == h ? .highlighted : .normal) : .disabled
+            let image = h == .increment ? incrementImage(for: halfState) : decrementImage(for: halfState)
+            // Images set with `setIncrementImage(_:for:)` and its siblings take the tint; the
+            // built-in glyphs are in the label colour, as iOS 13 and later draw them.
+            let ink: UIColor = image != nil ? tintColor : .label
             ctx.withAlpha(alpha) {
-                if let image = h == .increment ? incrementImage(for: halfState) : decrementImage(for: halfState) {
+                if let image {
                     let s = image.size
                     let f = CGRect(x: (r.midX - s.width / 2).rounded(), y: (r.midY - s.height / 2).rounded(), width: s.width, height: s.height)
                     ctx.drawImage(image, in: f, tint: ink)
