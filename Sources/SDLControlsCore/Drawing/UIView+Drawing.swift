@@ -387,13 +387,10 @@ extension UIView {
         let scale = walk.scale
         let style = overrideUserInterfaceStyle == .unspecified ? style : overrideUserInterfaceStyle
         let dimming = dimming ?? (drawsDisabledDimmed ? DrawContext.Dimming(opacity: Theme.disabledAlpha, backdrop: backdrop) : nil)
-        let cache: ViewDrawCache
-        if let c = drawCache {
-            cache = c
-        } else {
-            cache = ViewDrawCache()
-            drawCache = cache
-        }
+        if drawCache == nil { drawCache = ViewDrawCache() }
+        // Made once and never replaced, and held by this view for the whole walk: used
+        // without a reference count (an atomic increment and decrement per view and pass).
+        unowned(unsafe) let cache = drawCache.unsafelyUnwrapped
         let size = storedFrame.size
         let pixelBounds = CGRect(x: origin.x, y: origin.y, width: size.width * scale, height: size.height * scale)
         let overhang = UIView.drawingOverhang * scale
@@ -435,7 +432,8 @@ extension UIView {
                 var r = cache.localBounds
                 r.x = r.x &+ tx
                 r.y = r.y &+ ty
-                own = clip.map { r.intersection($0) } ?? r
+                // Not `clip.map { }`: a closure made here checks the main actor's executor per call.
+                if let c = clip { own = r.intersection(c) } else { own = r }
             }
         } else {
             walk.stats.viewsCulled += 1
@@ -467,7 +465,7 @@ extension UIView {
                 // The visible part only: a clipping view far larger than the window (a finite
                 // but huge frame) still gives a clip rectangle inside Int32.
                 let r = PixelRect(rounding: childVisible)
-                childClip = clip.map { $0.intersection(r) } ?? r
+                if let c = clip { childClip = c.intersection(r) } else { childClip = r }
             }
             var childBackdrop = backdrop
             if let bg = backgroundColor {
