@@ -84,6 +84,9 @@ final class ImmediateNode {
     @exclusivity(unchecked) var shownItems: [String]?
     /// A stepper's value as its detail label shows it.
     @exclusivity(unchecked) var shownValue: Double?
+    /// A custom declaration that could not host the view it was given (the panel itself, or a
+    /// view another declaration hosts): an empty view stands in and the declaration does nothing.
+    @exclusivity(unchecked) var standsIn = false
 
     /// Whether the declaration's name is a key given with `ui.id(_:)` (then its title can
     /// change while the control stays; otherwise the title is the name and cannot).

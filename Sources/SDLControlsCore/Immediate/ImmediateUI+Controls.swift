@@ -139,7 +139,8 @@ extension ImmediateUI {
             ImmediateUI.showTitle(title, of: control, in: item,
                                   arrangement: title.isEmpty ? .alone(fillsWidth: true) : (beside ? .beside : .above))
         }
-        if control.minimumValue != range.lowerBound || control.maximumValue != range.upperBound {
+        let rangeChanged = control.minimumValue != range.lowerBound || control.maximumValue != range.upperBound
+        if rangeChanged {
             // Lower bound first unless it would pass the old maximum (each setter moves the
             // other bound past itself, which would lose the old one).
             if range.lowerBound > control.maximumValue {
@@ -150,7 +151,8 @@ extension ImmediateUI {
                 control.maximumValue = range.upperBound
             }
         }
-        let changed = bind(node, control, &value, shown: { control.value }) { wanted in
+        // A new range may allow a value the old one clamped: it is considered again.
+        let changed = bind(node, control, &value, shown: { control.value }, limitsChanged: rangeChanged) { wanted in
             // Shown clamped, as the setter clamps; NaN is ignored, as the setter ignores it.
             if !wanted.isNaN, min(max(wanted, control.minimumValue), control.maximumValue) != control.value { control.value = wanted }
         }
@@ -187,10 +189,11 @@ extension ImmediateUI {
         }
         _ = place(node)
         // UIStepper's bound setters move the other bound past themselves, so either order works.
+        let rangeChanged = control.minimumValue != range.lowerBound || control.maximumValue != range.upperBound
         if control.minimumValue != range.lowerBound { control.minimumValue = range.lowerBound }
         if control.maximumValue != range.upperBound { control.maximumValue = range.upperBound }
         if control.stepValue != step { control.stepValue = step }
-        let changed = bind(node, control, &value, shown: { control.value }) { wanted in
+        let changed = bind(node, control, &value, shown: { control.value }, limitsChanged: rangeChanged) { wanted in
             if !wanted.isNaN, min(max(wanted, control.minimumValue), control.maximumValue) != control.value { control.value = wanted }
         }
         if node.shownValue != control.value, node.shownTitle?.isEmpty == false, let item = node.item {
@@ -235,16 +238,25 @@ extension ImmediateUI {
             return node
         }
         let control = unsafeDowncast(node.view, to: UISegmentedControl.self)
-        if node.isNamedByKey, node.shownItems != items {
+        let itemsChanged = node.isNamedByKey && node.shownItems != items
+        if itemsChanged {
             node.shownItems = items
-            control.removeAllSegments()
-            for (i, title) in items.enumerated() { control.insertSegment(withTitle: title, at: i, animated: false) }
+            // Segments both lists have are retitled in place and only the rest is added or
+            // removed, as UIKit's segment methods do: a selection that still exists stays (a
+            // pick the user made this frame included).
+            let kept = min(control.numberOfSegments, items.count)
+            for i in 0..<kept where control.titleForSegment(at: i) != items[i] { control.setTitle(items[i], forSegmentAt: i) }
+            while control.numberOfSegments > items.count { control.removeSegment(at: control.numberOfSegments - 1, animated: false) }
+            for i in kept..<items.count { control.insertSegment(withTitle: items[i], at: i, animated: false) }
         }
         if place(node), let item = node.item {
             item.arrangement = .alone(fillsWidth: node.context != .row)
         }
-        // An index the control refuses (out of range) leaves it as it is, as its setter does.
-        let changed = bind(node, control, &selection, shown: { control.selectedSegmentIndex }) { control.selectedSegmentIndex = $0 }
+        // An index the control refuses (out of range) leaves it as it is, as its setter does;
+        // more items may allow it: it is considered again.
+        let changed = bind(node, control, &selection, shown: { control.selectedSegmentIndex }, limitsChanged: itemsChanged) {
+            control.selectedSegmentIndex = $0
+        }
         inputs.value = Double(selection)
         remember(inputs, context: node.context)
         return changed

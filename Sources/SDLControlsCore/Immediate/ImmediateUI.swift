@@ -430,12 +430,14 @@ public final class ImmediateUI {
     /// (the column's, or in a row a share of the spare width, as a slider does), so a plain
     /// `UIView()` or a nested ``ImmediateView`` spans the column. To bind a value with the binding rules, use
     /// ``custom(_:keyPath:value:update:)``. Declaring this panel itself, or a view it is inside,
-    /// does nothing and returns false (hosting it would take the panel out of its window).
+    /// does nothing and returns false (hosting it would take the panel out of its window), and so
+    /// does a second declaration of a view another declaration of this panel hosts (one view
+    /// can be in one place).
     @discardableResult
     public func custom<V: UIView>(_ make: @autoclosure () -> V, update: (V) -> Void = { _ in }) -> Bool {
         guard isBuilding else { return false }
         let node = customNode(V.self, make)
-        guard let view = node.view as? V else { return false }   // a stand-in (see `customNode`)
+        guard !node.standsIn, let view = node.view as? V else { return false }   // see `customNode`
         update(view)
         return takeDeliveries(node)
     }
@@ -452,7 +454,7 @@ public final class ImmediateUI {
                                                        value: inout Value, update: (V) -> Void = { _ in }) -> Bool {
         guard isBuilding else { return false }
         let node = customNode(V.self, make)
-        guard let control = node.view as? V else { return false }   // a stand-in (see `customNode`)
+        guard !node.standsIn, let control = node.view as? V else { return false }   // see `customNode`
         update(control)
         return bind(node, control, &value, shown: { control[keyPath: keyPath] },
                     holding: control.isTracking || control.isFirstResponder) { control[keyPath: keyPath] = $0 }
@@ -463,7 +465,9 @@ public final class ImmediateUI {
     /// The binding rules, the same for every control (see ``ImmediateView``, "Bindings"). The
     /// node remembers what the variable and the control held when they last agreed; then:
     /// 1. neither moved since: nothing is done (a value the control cleaned or clamped when it
-    ///    was pushed is not pushed again, and the variable is not rewritten with it);
+    ///    was pushed is not pushed again, and the variable is not rewritten with it), unless
+    ///    `limitsChanged` (this build gave the control another range or other items, which may
+    ///    now allow the value it cleaned: it is considered again, as by rule 3);
     /// 2. the control moved while the user acted on it (an action delivered since the last
     ///    build, a touch tracked, a text field editing (`holding`), or an action queued and not
     ///    yet delivered by a build called before `update()`): the control's value (`read`) is
@@ -475,7 +479,7 @@ public final class ImmediateUI {
     /// value since the last true (a press that moves nothing reports nothing).
     @inline(__always)
     func bind<Control: UIControl, Value: Equatable>(_ node: ImmediateNode, _ control: Control, _ value: inout Value,
-                                                    shown read: () -> Value, holding: Bool? = nil,
+                                                    shown read: () -> Value, holding: Bool? = nil, limitsChanged: Bool = false,
                                                     push: (Value) -> Void) -> Bool {
         let delivered = takeDeliveries(node)
         let shown = read()
@@ -489,7 +493,7 @@ public final class ImmediateUI {
         func holds() -> Bool {
             holding ?? control.isTracking || (checksQueue && UIApplication.shared.hasPendingDelivery(from: control))
         }
-        if value != synced.value || shown != synced.shown {
+        if value != synced.value || shown != synced.shown || limitsChanged {
             var agreed = shown
             let userHolds = holds()
             if shown != synced.shown && (delivered || userHolds) {
@@ -532,20 +536,36 @@ public final class ImmediateUI {
         let node = node(kind, name) { key in
             var view: UIView = make()
             // The panel itself, or a view it is inside: hosting it would take the panel out of
-            // its window. An empty view stands in, and the declaration does nothing.
-            if view === panel || view.isAncestor(of: panel) { view = UIView() }
+            // its window. A view another declaration of this panel hosts: hosting it again
+            // would take it from that one's item (and its removal would take the view along).
+            // An empty view stands in, and the declaration does nothing.
+            var standsIn = false
+            if view === panel || view.isAncestor(of: panel) || hosts(view) {
+                view = UIView()
+                standsIn = true
+            }
             let item = ImmediateItemView(control: view, arrangement: .alone(fillsWidth: false))
             // No intrinsic width and none given by `make`: the view takes the width it is
             // offered (a column's, a row's spare), as a filling stack would stretch it.
             let given = view.frame.size
             item.sizeWithoutIntrinsic = CGSize(width: given.width > 0 ? given.width : UIView.noIntrinsicMetric, height: given.height)
             let node = ImmediateNode(kind: kind, name: name, key: key, view: view, item: item, container: nil, build: buildNumber)
-            if let control = view as? UIControl { node.observe(control, events: [.primaryActionTriggered, .valueChanged, .editingChanged], log: deliveryLog) }
+            node.standsIn = standsIn
+            if let control = view as? UIControl, !standsIn {
+                node.observe(control, events: [.primaryActionTriggered, .valueChanged, .editingChanged], log: deliveryLog)
+            }
             return node
         }
         if row != nil, let item = node.item, item.intrinsicSizeForLayout.width == UIView.noIntrinsicMetric { markFlexible() }
         _ = place(node)
         return node
+    }
+
+    /// Whether a node of this panel hosts `view` (a custom view declared again: made once per
+    /// node, so this runs only when a node is made).
+    private func hosts(_ view: UIView) -> Bool {
+        for node in nodes.values where node.view === view { return true }
+        return false
     }
 
     /// Places a node's view where declarations go now. Returns true when the node is placed
