@@ -79,7 +79,9 @@ import Foundation
 /// when they last agreed. In each build, for each bound value:
 /// 1. neither has moved since: nothing is done. (A value the control cleaned or clamped when
 ///    it was pushed, such as a two-line text in a one-line field, is not pushed again and never
-///    written back: the variable keeps the game's value until the user edits.)
+///    written back: the variable keeps the game's value until the user edits. A build that
+///    gives the control another range or other segments considers it again, as in rule 3: a
+///    slider that showed 1 for a game value of 5 in `0...1` shows 5 once the range is `0...10`.)
 /// 2. the user moved the control (its action was delivered since the last build, or it is
 ///    tracking a touch, editing, or has an action queued and not yet delivered): the control's
 ///    value is written to the variable;
