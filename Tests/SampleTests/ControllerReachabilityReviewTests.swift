@@ -44,18 +44,29 @@ struct ControllerReachabilityReviewTests {
     }
 
     /// Breadth-first over the D-pad's moves from `first`: the engine's own step
-    /// (`moveFocus`), with left/right on an adjustable control adjusting it instead (the
-    /// README's rule), so they are not moves.
-    private func reachable(_ host: SDLHost, from first: UIView) -> Set<ObjectIdentifier> {
+    /// (`moveFocus`), except left/right on an adjustable control, which adjust it until the
+    /// end of its range, where a fresh press moves focus on (the README's rule): those are
+    /// real D-pad presses, up to 100 of them. `fixed` is left alone sideways (the gallery's
+    /// section picker, whose left/right would change the section being searched).
+    private func reachable(_ host: SDLHost, from first: UIView, fixed: UIView? = nil) -> Set<ObjectIdentifier> {
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(first)]
         var queue: [UIView] = [first]
         while !queue.isEmpty {
             let v = queue.removeFirst()
             let adjustable = v.accessibilityTraits.contains(.adjustable)
-            for d: UIFocusHeading in adjustable ? [.up, .down] : [.up, .down, .left, .right] {
+            for d: UIFocusHeading in v === fixed ? [.up, .down] : [.up, .down, .left, .right] {
                 guard host.window.setFocusedView(v) else { continue }
                 host.window.endEditing(true)
-                if let now = host.window.moveFocus(d), !seen.contains(ObjectIdentifier(now)) {
+                var now: UIView?
+                if adjustable && (d == .left || d == .right) {
+                    for _ in 0..<100 where host.window.focusedView === v {
+                        press(host, d == .left ? SDL_CONTROLLER_BUTTON_DPAD_LEFT : SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
+                    }
+                    now = host.window.focusedView === v ? nil : host.window.focusedView
+                } else {
+                    now = host.window.moveFocus(d)
+                }
+                if let now, !seen.contains(ObjectIdentifier(now)) {
                     seen.insert(ObjectIdentifier(now))
                     queue.append(now)
                 }
@@ -77,11 +88,11 @@ struct ControllerReachabilityReviewTests {
         for _ in 0..<index { press(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT) }
         host.update()
         #expect((section as? UISegmentedControl)?.selectedSegmentIndex == index)
-        // "Dark mode" (header, right of the adjustable "Section" control) is reached from the
-        // first section's content only; from this section's it isn't, but the player can go
-        // back to the first section, so the gallery stays usable: left out here (noted in the review).
+        // "Dark mode" (header, right of the "Section" picker) is reached from the picker's last
+        // segment with one more press right, which leaves this section: left out here, and
+        // checked by `theGallerysDarkModeSwitchIsReachableFromTheLastSection`.
         let all = host.window.focusableViews.filter { $0.accessibilityLabel != "Back" && $0.accessibilityLabel != "Dark mode" }
-        let seen = reachable(host, from: section)
+        let seen = reachable(host, from: section, fixed: section)
         let missing = all.filter { $0.window != nil && !seen.contains(ObjectIdentifier($0)) }
         #expect(missing.isEmpty, "gallery section \(index): unreachable \(missing.map(name))")
         // The same with real SDL pad presses: no single D-pad press from any focusable view
@@ -114,7 +125,10 @@ struct ControllerReachabilityReviewTests {
             Issue.record("\(sample): the D-pad focused nothing")
             return
         }
-        let seen = reachable(host, from: first)
+        // The gallery's section picker is left alone sideways: it would change what is searched
+        // (its sections are `everyGallerySectionIsReachable`'s).
+        let picker = host.window.focusableViews.first { $0.accessibilityLabel == "Section" }
+        let seen = reachable(host, from: first, fixed: picker)
         let missing = all.filter { $0.window != nil && !seen.contains(ObjectIdentifier($0)) }
         #expect(missing.isEmpty, "\(sample): unreachable with the D-pad: \(missing.prefix(12).map(name)) (\(missing.count) of \(all.count))")
         // Leaving the sample with B.
@@ -125,9 +139,10 @@ struct ControllerReachabilityReviewTests {
     }
 
     /// The embedded game's HUD through real SDL pad events: Pause, the Speed slider and the
-    /// Auto-fire switch sit in one row; right from Pause reaches the slider, whose left/right
-    /// adjust it (README), and up/down lead nowhere, so the switch can't be reached with a
-    /// controller alone (issue 14 part 5: "every sample [is] fully usable with a controller alone").
+    /// Auto-fire switch sit in one row. Right from Pause reaches the slider; right presses
+    /// raise it to its maximum, and the next fresh press moves on to the switch (issue 14
+    /// part 5: "every sample [is] fully usable with a controller alone"). A held D-pad that
+    /// repeats past the maximum stays on the slider.
     @Test func theGameHUDsSwitchIsReachableWithThePad() throws {
         let (host, launcher) = try launch("game")
         defer {
@@ -135,17 +150,46 @@ struct ControllerReachabilityReviewTests {
             host.shutdown()
         }
         let autoFire = try #require(host.window.focusableViews.first { $0.accessibilityLabel == "Auto-fire" })
+        let speed = try #require(host.window.focusableViews.first { $0 is UISlider } as? UISlider)
         host.window.setFocusedView(nil)
         var visited: [String] = []
         press(host, SDL_CONTROLLER_BUTTON_DPAD_DOWN)
         visited.append(host.window.focusedView?.accessibilityLabel ?? "nil")
-        for d in [SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDL_CONTROLLER_BUTTON_DPAD_RIGHT,
-                  SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDL_CONTROLLER_BUTTON_DPAD_UP,
-                  SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDL_CONTROLLER_BUTTON_DPAD_UP, SDL_CONTROLLER_BUTTON_DPAD_RIGHT] {
-            press(host, d)
+        for _ in 0..<30 where host.window.focusedView !== autoFire {
+            press(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
             visited.append(host.window.focusedView?.accessibilityLabel ?? "nil")
-            if host.window.focusedView === autoFire { break }
         }
         #expect(host.window.focusedView === autoFire, "focus visited \(visited)")
+        #expect(speed.value == speed.maximumValue, "the presses before raised the slider to its end")
+        // Back onto the slider: a held left lowers it to its minimum and, repeating, stays there.
+        press(host, SDL_CONTROLLER_BUTTON_DPAD_LEFT)
+        #expect(host.window.focusedView === speed)
+        var e = SDL_Event()
+        e.type = SDL_CONTROLLERBUTTONDOWN.rawValue
+        e.cbutton.button = UInt8(SDL_CONTROLLER_BUTTON_DPAD_LEFT.rawValue)
+        e.cbutton.state = UInt8(SDL_PRESSED)
+        SDL_PushEvent(&e)
+        host.pollEvents()
+        for _ in 0..<(60 * 3) { host.update() }   // 3 s held: 0.4 s, then a step every 0.1 s
+        #expect(speed.value == speed.minimumValue)
+        #expect(host.window.focusedView === speed, "a held, repeating press stays at the end of the range")
+    }
+
+    /// The gallery's header switch, beyond the section picker: from the picker's last segment,
+    /// one more press right reaches it.
+    @Test func theGallerysDarkModeSwitchIsReachableFromTheLastSection() throws {
+        let (host, launcher) = try launch("gallery")
+        defer {
+            launcher.close()
+            host.shutdown()
+        }
+        let section = try #require(host.window.focusableViews.first { $0.accessibilityLabel == "Section" } as? UISegmentedControl)
+        let dark = try #require(host.window.focusableViews.first { $0.accessibilityLabel == "Dark mode" })
+        host.window.setFocusedView(section)
+        for _ in 0..<section.numberOfSegments where host.window.focusedView === section {
+            press(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
+        }
+        #expect(section.selectedSegmentIndex == section.numberOfSegments - 1)
+        #expect(host.window.focusedView === dark)
     }
 }

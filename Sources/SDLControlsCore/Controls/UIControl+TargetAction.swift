@@ -15,6 +15,7 @@ extension UIControl {
     /// entry to the end (B3).
     public func addTarget(_ target: AnyObject?, action: ActionSelector, for controlEvents: Event) {
         guard !controlEvents.isEmpty else { return }
+        if controlEvents.contains(.valueChanged) { valueChangesSent &+= 1 }
         pruneDeadEntries()
         if let i = entries.firstIndex(where: { $0.selector == action && $0.hasTarget == (target != nil) && $0.target === target }) {
             let entry = entries.remove(at: i)
@@ -133,6 +134,7 @@ extension UIControl {
     /// Dispatches `controlEvents` with a touch event (the tracking path).
     func sendActions(for controlEvents: Event, with event: UIEvent?) {
         guard !controlEvents.isEmpty else { return }
+        if controlEvents.contains(.valueChanged) { valueChangesSent &+= 1 }
         pruneDeadEntries()
         // B6: a snapshot of the matched entries; later registry changes don't affect it.
         let matched = entries.filter { !$0.mask.isDisjoint(with: controlEvents) }

@@ -13,6 +13,10 @@ import Foundation
 open class UIControl: UIView {
     var entries: [ControlEntry] = []
     var trackingTouch: UITouch?
+    /// How many times the control has sent `valueChanged` (with targets or not): an arrow or
+    /// D-pad step that sends none left the control where it was (see
+    /// `UIWindow.performDirectionalStep`).
+    @exclusivity(unchecked) var valueChangesSent: UInt = 0
 
     /// Creates a control.
     public override init(frame: CGRect) {

@@ -31,15 +31,18 @@ import Foundation
 /// **Adjustable controls.** When the focused view is adjustable (its `accessibilityTraits`
 /// contain `.adjustable`: slider, stepper, segmented control, page control, date picker),
 /// left and right adjust it (``UIView/accessibilityIncrement()`` /
-/// ``UIView/accessibilityDecrement()``, swapped in right-to-left layouts) and only up and
-/// down move focus. On any other view all four directions move focus.
+/// ``UIView/accessibilityDecrement()``, swapped in right-to-left layouts) and up and down
+/// move focus. A fresh press that leaves it where it was (the end of its range: no
+/// `valueChanged`) moves focus on in that direction; a held, repeating one doesn't. On any
+/// other view all four directions move focus.
 ///
 /// **Preferred focus.** When focus enters a container without a direction (nothing was
 /// focused and a controller direction is pressed, or ``UIView/setNeedsFocusUpdate()`` then
 /// ``UIView/updateFocusIfNeeded()``), it goes to the container's
 /// ``UIView/preferredFocusedView``, followed down while the preferred view is itself a
 /// container; with no preference, to the first candidate in reading order (the top-left
-/// one, as tvOS picks).
+/// one, as tvOS picks). A chain that ends at a view that can't be focused falls back to the
+/// first candidate inside the nearest environment on it that has one.
 ///
 /// **Text fields.** Tab and ``UIWindow/setFocusedView(_:)`` on a text field begin editing
 /// (desktop habit). Focus that arrives by direction or by a reset to a preferred view only
@@ -225,9 +228,14 @@ extension UIWindow {
     }
 
     /// One step of directional input (an arrow key, the D-pad, the stick): adjusts an
-    /// adjustable focused view with left/right, otherwise moves focus. With nothing focused,
-    /// focuses the preferred view when `takesInitialFocus`. Returns whether the UI used it.
-    func performDirectionalStep(_ heading: UIFocusHeading, takesInitialFocus: Bool) -> Bool {
+    /// adjustable focused view with left/right, otherwise moves focus. A fresh press (not a
+    /// repeat of a held one) that leaves an adjustable view where it was (at the end of its
+    /// range: a control sends no `valueChanged`, another view keeps its `accessibilityValue`)
+    /// moves focus on instead, so what lies beyond a slider in its row can be reached with a
+    /// controller alone; holding on at the end of the range stays on the control. With nothing
+    /// focused, focuses the preferred view when `takesInitialFocus`. Returns whether the UI
+    /// used it (an adjustable view uses every left and right).
+    func performDirectionalStep(_ heading: UIFocusHeading, takesInitialFocus: Bool, isRepeat: Bool = false) -> Bool {
         layoutIfNeeded()
         guard let focused = validFocusedView else {
             guard takesInitialFocus else { return false }
@@ -237,7 +245,12 @@ extension UIWindow {
         }
         if heading == .left || heading == .right, focused.accessibilityTraits.contains(.adjustable) {
             let rtl = focused.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            let control = focused as? UIControl
+            let sentBefore = control?.valueChangesSent
+            let valueBefore = control == nil ? focused.accessibilityValue : nil
             if (heading == .right) != rtl { focused.accessibilityIncrement() } else { focused.accessibilityDecrement() }
+            let moved = control.map { $0.valueChangesSent != sentBefore } ?? (focused.accessibilityValue != valueBefore)
+            if !moved && !isRepeat && focused.window === self { _ = moveFocus(heading) }
             return true
         }
         return moveFocus(heading) != nil
@@ -261,8 +274,12 @@ extension UIWindow {
             env = preferred
             seen.append(env)
         }
-        if env !== environment, let found = firstCandidate(in: env) { return found }
-        return firstCandidate(in: environment)
+        // A chain that ends at a view that can't be focused: the nearest environment on it
+        // with something focusable inside (focus entering a container stays in it).
+        for env in seen.reversed() {
+            if let found = firstCandidate(in: env) { return found }
+        }
+        return nil
     }
 
     /// Clears focus from a focused view that can no longer take it, then moves focus to the

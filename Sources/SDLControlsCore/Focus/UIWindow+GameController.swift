@@ -225,7 +225,7 @@ extension UIWindow {
             // One step per frame: after a stall the clock fires overdue repeats in one pass.
             guard let self, let clock, clock.currentTime != lastStep else { return }
             lastStep = clock.currentTime
-            _ = self.performDirectionalStep(heading, takesInitialFocus: true)
+            _ = self.performDirectionalStep(heading, takesInitialFocus: true, isRepeat: true)
         }
     }
 

@@ -79,13 +79,13 @@ extension UIWindow {
             if isRepeat { return true }
             return focused.accessibilityActivate()
         case .keyboardUpArrow:
-            return performDirectionalStep(.up, takesInitialFocus: false) || scrollForKey(key)
+            return performDirectionalStep(.up, takesInitialFocus: false, isRepeat: isRepeat) || scrollForKey(key)
         case .keyboardDownArrow:
-            return performDirectionalStep(.down, takesInitialFocus: false) || scrollForKey(key)
+            return performDirectionalStep(.down, takesInitialFocus: false, isRepeat: isRepeat) || scrollForKey(key)
         case .keyboardLeftArrow:
-            return performDirectionalStep(.left, takesInitialFocus: false) || scrollForKey(key)
+            return performDirectionalStep(.left, takesInitialFocus: false, isRepeat: isRepeat) || scrollForKey(key)
         case .keyboardRightArrow:
-            return performDirectionalStep(.right, takesInitialFocus: false) || scrollForKey(key)
+            return performDirectionalStep(.right, takesInitialFocus: false, isRepeat: isRepeat) || scrollForKey(key)
         default:
             // Page Up/Down, Home/End scroll (UIWindow+Scrolling.swift); other keys go on.
             return scrollForKey(key)

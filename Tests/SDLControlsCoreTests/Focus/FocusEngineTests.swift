@@ -228,6 +228,57 @@ struct FocusEngineTests {
         flush()
     }
 
+    /// Issue 14 part 5 ("every sample is fully usable with a controller alone"): a control
+    /// beyond a slider in its row must be reachable without Tab. At the end of the range a
+    /// fresh press moves focus on; a repeat (a held key or D-pad) stays on the control.
+    @Test func aFreshPressAtTheEndOfTheRangeMovesFocusOnARepeatStays() {
+        let before = button("Before", CGRect(x: 10, y: 60, width: 80, height: 30))
+        let slider = UISlider(frame: CGRect(x: 100, y: 60, width: 200, height: 34))
+        slider.accessibilityLabel = "Slider"
+        slider.value = 0.9
+        window.addSubview(slider)
+        let beyond = button("Beyond", CGRect(x: 320, y: 60, width: 80, height: 30))
+        var changes = 0
+        slider.addAction(UIAction { _ in changes += 1 }, for: .valueChanged)
+        window.setFocusedView(slider)
+        #expect(window.handleFocusKey(UIKey(keyCode: .keyboardRightArrow), isRepeat: false))
+        #expect(slider.value == 1 && window.focusedView === slider, "a step that moves the value stays")
+        #expect(window.handleFocusKey(UIKey(keyCode: .keyboardRightArrow), isRepeat: true))
+        #expect(window.focusedView === slider, "a repeat at the end of the range stays")
+        #expect(window.handleFocusKey(UIKey(keyCode: .keyboardRightArrow), isRepeat: false))
+        #expect(window.focusedView === beyond, "a fresh press at the end moves focus on")
+        // The same from the other end, with the D-pad (the controller's press is fresh).
+        slider.value = 0
+        window.setFocusedView(slider)
+        #expect(window.send(.buttonDown(.dpadLeft, timestamp: 0)))
+        window.send(.buttonUp(.dpadLeft, timestamp: 0))
+        #expect(window.focusedView === before)
+        flush()
+        #expect(changes == 1, "only the step that moved the value sent valueChanged")
+    }
+
+    /// The same rule for an adjustable view that is not a control: its accessibility value
+    /// is what shows whether a step moved it.
+    @Test func anAdjustableViewThatIsNotAControlMovesFocusOnWhenItsValueStays() {
+        final class Dial: UIView {
+            var level = 0
+            override var canBecomeFocused: Bool { true }
+            override var accessibilityTraits: UIAccessibilityTraits { get { .adjustable } set {} }
+            override var accessibilityValue: String? { get { "\(level)" } set {} }
+            override func accessibilityIncrement() { level = min(2, level + 1) }
+            override func accessibilityDecrement() { level = max(0, level - 1) }
+        }
+        let dial = Dial(frame: CGRect(x: 10, y: 60, width: 60, height: 60))
+        window.addSubview(dial)
+        let beyond = button("Beyond", CGRect(x: 100, y: 60, width: 80, height: 30))
+        window.setFocusedView(dial)
+        pressKey(window, .keyboardRightArrow)
+        pressKey(window, .keyboardRightArrow)
+        #expect(dial.level == 2 && window.focusedView === dial)
+        pressKey(window, .keyboardRightArrow)
+        #expect(window.focusedView === beyond)
+    }
+
     @Test func arrowsWithNothingFocusedAreLeftAlone() {
         button("A", CGRect(x: 10, y: 10, width: 90, height: 30))
         let press = UIPress(phase: .began, key: UIKey(keyCode: .keyboardDownArrow), timestamp: 0)
