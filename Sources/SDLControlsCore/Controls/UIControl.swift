@@ -68,7 +68,7 @@ open class UIControl: UIView {
     /// ``UIView/updateFocusIfNeeded()``, once a frame in the host). While true the control has ``State/focused`` and draws a focus ring. Setting
     /// it yourself draws the focused look (the gallery does) until the focus system next
     /// changes it.
-    open var isFocused: Bool {
+    open override var isFocused: Bool {
         get { storedFocused }
         set {
             guard newValue != storedFocused else { return }

@@ -378,6 +378,14 @@ open class UIView: UIResponder {
     /// plain views; controls answer true while enabled.
     open var canBecomeFocused: Bool { false }
 
+    /// Whether the view is focused and shows it: its window's ``UIWindow/focusedView`` while
+    /// ``UIWindow/isFocusRingVisible`` (after a key or controller input; a touch that moves
+    /// focus shows none). ``UIControl`` keeps its own, which also sets its `.focused` state.
+    open var isFocused: Bool {
+        guard let w = storedWindow else { return false }
+        return w.focusedView === self && w.isFocusRingVisible
+    }
+
     /// What the view shows while it has focus (UIKit's `focusEffect`); nil shows nothing.
     /// Controls start with the system's ring (``UIFocusEffect``), plain views with nil (only
     /// controls take focus here). A ``UIFocusHaloEffect`` gives the ring its own shape and

@@ -279,6 +279,26 @@ struct FocusEngineTests {
         #expect(window.focusedView === beyond)
     }
 
+    /// UIKit's `UIView.isFocused` (UIFocusItem): a focusable view that is not a control can
+    /// ask whether it has focus; here, as a control's, while the ring shows.
+    @Test func aPlainFocusableViewKnowsWhetherItIsFocused() {
+        final class Tile: UIView { override var canBecomeFocused: Bool { true } }
+        let tile = Tile(frame: CGRect(x: 10, y: 10, width: 60, height: 60))
+        window.addSubview(tile)
+        let other = button("Other", CGRect(x: 100, y: 10, width: 80, height: 30))
+        let asView: UIView = tile
+        #expect(!asView.isFocused)
+        window.setFocusedView(tile)
+        #expect(asView.isFocused)
+        window.isFocusRingVisible = false
+        #expect(!asView.isFocused, "no ring shown: as a control's isFocused")
+        window.isFocusRingVisible = true
+        window.setFocusedView(other)
+        #expect(!asView.isFocused)
+        tile.removeFromSuperview()
+        #expect(!asView.isFocused)
+    }
+
     @Test func arrowsWithNothingFocusedAreLeftAlone() {
         button("A", CGRect(x: 10, y: 10, width: 90, height: 30))
         let press = UIPress(phase: .began, key: UIKey(keyCode: .keyboardDownArrow), timestamp: 0)
