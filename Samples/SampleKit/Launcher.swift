@@ -163,6 +163,8 @@ public final class Launcher {
         header.backgroundColor = .secondarySystemBackground
         rootView.addSubview(header)
         backButton.setTitle("‹ Samples", for: .normal)
+        // Room beside the title to tap (a system button is as wide as its title, as UIKit's).
+        backButton.contentEdgeInsets = UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 10)
         backButton.accessibilityLabel = "Back"
         backButton.addTarget(self, action: Launcher.backTapped, for: .primaryActionTriggered)
         header.addSubview(backButton)

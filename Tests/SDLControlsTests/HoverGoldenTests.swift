@@ -6,7 +6,8 @@ import Testing
 /// the pointer elsewhere, then with the pointer over it (moved there with real SDL mouse
 /// motion; one pointer hovers one control, so the picture is put together from one frame per
 /// control). Filled, tinted, gray and system buttons take the highlight over their plate (the
-/// system button over its own frame, which its content insets pad around the title), a
+/// system button, as wide as its title with zero content insets, over its own frame and 6
+/// points beyond it on each side), a
 /// segmented control over the unselected segment under the pointer, a stepper over the half
 /// that can step.
 @MainActor

@@ -273,8 +273,12 @@ struct PointerTests {
     }
 
     @Test func aPlainButtonsHoverRoomComesFromItsInsetsAndOnlyTheShortfallLiesOutside() {
-        let system = UIButton(type: .system)   // insets 6 above and below, 10 beside the title
+        let system = UIButton(type: .system)   // zero insets; its own 6 points above and below the title
         system.setTitle("Learn more", for: .normal)
+        system.sizeToFit()
+        #expect(system.hoverHighlightRect(at: .zero) == system.bounds.insetBy(dx: -6, dy: 0),
+                "as wide as its title: 6 points beside it lie outside, none above or below")
+        system.contentEdgeInsets = UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 10)
         system.sizeToFit()
         #expect(system.hoverHighlightRect(at: .zero) == system.bounds, "padded enough: its own frame")
         let custom = UIButton(type: .custom)   // no insets

@@ -273,10 +273,12 @@ final class GalleryTable: UIView {
             for (i, c) in row.controls.enumerated() {
                 let s = cellSize(of: c, column: column)
                 let top = row.labelCentre == nil ? (y + (h - s.height) / 2).rounded() : y + GalleryTable.rowPadding / 2
-                // A text button (no plate) lines its text up with the column, as plated
-                // buttons line up their plates.
+                // A text button (no plate) is as wide as its text, which so lines up with the
+                // column, as plated buttons line up their plates. Selected, it shows its plate
+                // where its hover look goes, beyond the text: the plate lines up instead.
                 var x = first + CGFloat(i) * column
-                if let b = c as? UIButton, b.configuration == nil, b.buttonType == .system, !b.isSelected { x -= b.contentEdgeInsets.left }
+                if let b = c as? UIButton, b.configuration == nil, b.buttonType == .system, b.isSelected,
+                   let plate = b.hoverHighlightRect(at: .zero) { x -= plate.minX }
                 c.frame = CGRect(x: x, y: top, width: s.width, height: s.height)
             }
             y += h

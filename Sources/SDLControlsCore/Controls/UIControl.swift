@@ -230,6 +230,10 @@ open class UIControl: UIView {
     /// The corner radius of the focus ring drawn around the control while focused.
     open var focusRingCornerRadius: CGFloat { cornerRadius }
 
+    /// The rectangle the focus ring goes around (a ``UIFocusHaloEffect`` with a shape of its
+    /// own comes first): the bounds, or a plate-less button's room around its title.
+    var focusRingShape: CGRect { bounds }
+
     override func drawStateOverlays(in context: DrawContext, bounds: CGRect) {
         drawHoverAndFocus(in: context, bounds: bounds)
     }

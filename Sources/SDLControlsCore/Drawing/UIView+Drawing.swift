@@ -515,7 +515,7 @@ extension UIControl {
         control.drawHoverHighlight(in: context)
         guard control.isFocused, let effect = control.storedFocusEffect else { return }
         let halo = effect as? UIFocusHaloEffect
-        let shape = halo?.shape ?? b
+        let shape = halo?.shape ?? control.focusRingShape
         let radius = halo?.cornerRadius ?? control.focusRingCornerRadius   // shapes that aren't finite: the context draws nothing
         let tint: UIColor = tintColor
         let faint = tint.withAlphaComponent(Theme.focusHaloAlpha)

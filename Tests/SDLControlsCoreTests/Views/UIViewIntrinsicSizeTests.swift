@@ -25,7 +25,8 @@ struct IntrinsicContentSizeTests {
         let button = UIButton(type: .system)
         button.setTitle("OK", for: .normal)
         let title = button.titleLabel.intrinsicContentSize
-        #expect(button.intrinsicContentSize == CGSize(width: (title.width + 20).rounded(.up), height: (max(title.height, 20) + 12).rounded(.up)))
+        // As wide as its title (zero contentEdgeInsets, as UIKit's), 6 points of its own above and below.
+        #expect(button.intrinsicContentSize == CGSize(width: title.width.rounded(.up), height: (max(title.height, 20) + 12).rounded(.up)))
         #expect(UIView().intrinsicContentSize == CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
     }
 

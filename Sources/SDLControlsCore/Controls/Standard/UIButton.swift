@@ -10,7 +10,9 @@ import Foundation
 /// State looks follow iOS: pressed, a system button's title fades and a plate darkens;
 /// disabled, the title turns grey (`tertiaryLabel`) and a plate turns a faint grey; selected,
 /// a system button and a plain, grey or tinted configuration show the tinted plate with a
-/// white title (UIKit's toggle look); focused, the focus ring only. A `.custom` or `.close`
+/// white title (UIKit's toggle look; a system button's plate, and its focus ring, go around
+/// the room its hover look takes, 6 points beside a title with the default zero
+/// ``contentEdgeInsets``); focused, the focus ring only. A `.custom` or `.close`
 /// button has no disabled design of its own and fades as one layer.
 @MainActor
 open class UIButton: UIControl {
@@ -84,12 +86,21 @@ open class UIButton: UIControl {
 
     /// The look; nil draws the classic type's look.
     @exclusivity(unchecked) open var configuration: Configuration? {
-        didSet { configurationDidChange() }
+        didSet {
+            // Given or taken away: the system button's own vertical padding comes or goes.
+            if (oldValue == nil) != (configuration == nil) { contentSizeChanged() }
+            configurationDidChange(removed: oldValue != nil && configuration == nil)
+        }
     }
 
-    /// Takes the configuration's insets, title and image.
-    private func configurationDidChange() {
-        if let c = configuration { contentEdgeInsets = c.contentInsets }
+    /// Takes the configuration's insets, title and image; a configuration taken away gives the
+    /// button its type's insets back (zero, as UIKit's default `contentEdgeInsets`).
+    private func configurationDidChange(removed: Bool = false) {
+        if let c = configuration {
+            contentEdgeInsets = c.contentInsets
+        } else if removed {
+            contentEdgeInsets = .zero
+        }
         updateAppearance()
     }
 
@@ -130,7 +141,13 @@ open class UIButton: UIControl {
     /// The view that shows the current image.
     public let imageView = UIImageView()
 
-    /// Space around the image and title, in points.
+    /// Space around the image and title, in points. The default value is zero, as UIKit
+    /// documents, for every button type: a system button's title starts at its leading edge
+    /// when ``UIControl/contentHorizontalAlignment`` is leading, and the button is as wide as
+    /// its content. A system button with no ``configuration`` and no top or bottom inset keeps
+    /// UIKit's own vertical padding (see ``sizeThatFits(_:)``), which is not part of this
+    /// value. A ``configuration`` sets it to the configuration's `contentInsets`; setting the
+    /// configuration back to nil sets it to zero.
     @exclusivity(unchecked) open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { if oldValue != contentEdgeInsets { contentSizeChanged() } } }
     /// Space between the image and the title.
     open var imageTitlePadding: CGFloat = 6 { didSet { if oldValue != imageTitlePadding { contentSizeChanged() } } }
@@ -148,19 +165,45 @@ open class UIButton: UIControl {
     open override var isHovered: Bool { super.isHovered && isPointerInteractionEnabled }
 
     /// The plate (a button with a background) or, for a system or plain button, the button
-    /// itself when its ``contentEdgeInsets`` leave at least 6 points beside the content and 2
-    /// above and below it (iPadOS's highlight effect takes the view's frame), else reaching
-    /// outside the bounds by what they lack; when ``isPointerInteractionEnabled``. A button
-    /// padded as a list row (the cells of an inset-grouped ``ImmediateView``) highlights its
-    /// row and nothing beyond it.
+    /// itself when its ``contentEdgeInsets`` (with a system button's own vertical padding)
+    /// leave at least 6 points beside the content and 2 above and below it (iPadOS's highlight
+    /// effect takes the view's frame), else reaching outside the bounds by what they lack; when
+    /// ``isPointerInteractionEnabled``. A system button with the default zero insets
+    /// highlights 6 points beyond its title on each side **(project choice, after iPadOS's
+    /// pointer highlight effect, which reaches beyond a text button's title)**. A
+    /// button padded as a list row (the cells of an inset-grouped ``ImmediateView``)
+    /// highlights its row and nothing beyond it.
     open override func hoverHighlightRect(at location: CGPoint) -> CGRect? {
         guard isPointerInteractionEnabled else { return nil }
-        let plated = buttonType == .close || currentBackgroundImage != nil || (configuration.map { $0.style != .plain } ?? false)
-        guard !plated else { return bounds }
-        // Room around the content: what the insets leave short of 6 × 2 points lies outside.
-        let i = contentEdgeInsets
-        return bounds.inset(by: UIEdgeInsets(top: -max(0, 2 - i.top), left: -max(0, 6 - i.left),
-                                             bottom: -max(0, 2 - i.bottom), right: -max(0, 6 - i.right)))
+        return isPlated ? bounds : roomAroundContent
+    }
+
+    /// Whether the button draws a shape of its own (a close button's circle, a background
+    /// image, a configuration's plate) rather than a title on nothing.
+    private var isPlated: Bool {
+        buttonType == .close || currentBackgroundImage != nil || (configuration.map { $0.style != .plain } ?? false)
+    }
+
+    /// The plate, or for a plate-less button the same room around its content as its hover
+    /// look: a system button sized to its title has its ring 6 points clear of the title.
+    override var focusRingShape: CGRect { isPlated ? bounds : roomAroundContent }
+
+    /// The bounds, reaching outside by what the room around the content (``contentEdgeInsets``
+    /// and the system button's own vertical padding) leaves short of 6 points beside it and 2
+    /// above and below it: where a plate-less button shows its hover and selected looks.
+    private var roomAroundContent: CGRect {
+        let i = contentEdgeInsets, v = intrinsicVerticalPadding
+        return bounds.inset(by: UIEdgeInsets(top: -max(0, 2 - i.top - v), left: -max(0, 6 - i.left),
+                                             bottom: -max(0, 2 - i.bottom - v), right: -max(0, 6 - i.right)))
+    }
+
+    /// The padding a system button keeps above and below its content of its own, outside
+    /// ``contentEdgeInsets`` (UIKit's system button is about 30 points tall for a one-line
+    /// title with zero insets): 6 points while it has no ``configuration`` and no top or
+    /// bottom inset, else none **(project choice: UIKit documents no number; here a top or
+    /// bottom inset given takes its place, so a button padded as a list row is as tall as before)**.
+    private var intrinsicVerticalPadding: CGFloat {
+        buttonType == .system && configuration == nil && contentEdgeInsets.top == 0 && contentEdgeInsets.bottom == 0 ? 6 : 0
     }
 
     @exclusivity(unchecked) private var titles: [UInt: String] = [:]
@@ -217,11 +260,6 @@ open class UIButton: UIControl {
         imageView.contentMode = .scaleAspectFit
         addSubview(imageView)
         addSubview(titleLabel)
-        switch buttonType {
-        case .system: contentEdgeInsets = UIEdgeInsets(top: 6, left: 10, bottom: 6, right: 10)
-        case .close: contentEdgeInsets = .zero
-        case .custom: break
-        }
         updateAppearance()
     }
 
@@ -320,13 +358,16 @@ open class UIButton: UIControl {
     // MARK: Layout
 
     /// The content (image, padding, title) plus ``contentEdgeInsets``, at least 20 points of
-    /// content height as UIKit's system button; a close button is 30×30. `size` is ignored:
-    /// a button's title stays on one line.
+    /// content height as UIKit's system button; a close button is 30×30. A system button with
+    /// no ``configuration`` and no top or bottom inset also has 6 points of its own above and
+    /// below the content (32 points tall for a one-line title at the system font size, as
+    /// UIKit's is about 30) and none beside it: with the default zero insets it is as wide as
+    /// its content, as UIKit's. `size` is ignored: a button's title stays on one line.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         if buttonType == .close { return CGSize(width: 30, height: 30) }
         let content = contentSize()
         return CGSize(width: (content.width + contentEdgeInsets.horizontal).rounded(.up),
-                      height: (max(content.height, 20) + contentEdgeInsets.vertical).rounded(.up))
+                      height: (max(content.height, 20) + contentEdgeInsets.vertical + 2 * intrinsicVerticalPadding).rounded(.up))
     }
 
     /// ``sizeThatFits(_:)`` of `.zero`: a button is as large as its content.
@@ -347,10 +388,12 @@ open class UIButton: UIControl {
         return CGSize(width: image.width + gap + title.width, height: max(image.height, title.height))
     }
 
-    /// Places the image and the title label inside ``contentEdgeInsets`` by the content
-    /// alignments (rule A3).
+    /// Places the image and the title label inside ``contentEdgeInsets`` (and a system
+    /// button's own vertical padding, see ``sizeThatFits(_:)``) by the content alignments
+    /// (rule A3).
     open override func layoutSubviews() {
-        let content = bounds.inset(by: contentEdgeInsets)
+        let v = intrinsicVerticalPadding
+        let content = bounds.inset(by: contentEdgeInsets).inset(by: UIEdgeInsets(top: v, left: 0, bottom: v, right: 0))
         let imageSize = currentImage?.size ?? .zero
         let hasTitle = !(currentTitle ?? "").isEmpty
         let gap = imageSize.width > 0 && hasTitle ? imageTitlePadding : 0
@@ -528,14 +571,16 @@ open class UIButton: UIControl {
                 drawPlate(ctx, fill: fill, raised: style == .filled && isEnabled)   // flat, as iOS 15's
             }
         } else if buttonType == .system, isSelected {
-            drawPlate(ctx, fill: isEnabled ? tintColor : .tertiarySystemFill, raised: false)
+            // Over the room around the title, as the hover look: a button as wide as its
+            // title still shows the tint 6 points beside it.
+            drawPlate(ctx, in: roomAroundContent, fill: isEnabled ? tintColor : .tertiarySystemFill, raised: false)
         }
     }
 
     /// The background plate, flat as iOS draws a configuration's (no shadow); a filled plate
     /// (`raised`) or a selected one darkens while pressed.
-    private func drawPlate(_ ctx: DrawContext, fill: UIColor, raised: Bool) {
-        let b = bounds, radius = plateRadius
+    private func drawPlate(_ ctx: DrawContext, in rect: CGRect? = nil, fill: UIColor, raised: Bool) {
+        let b = rect ?? bounds, radius = plateRadius
         ctx.fillRoundedRect(b, radius: radius, color: fill)
         if isHighlighted && isEnabled && (raised || isSelected) {
             ctx.fillRoundedRect(b, radius: radius, color: UIButton.pressedShade)   // pressed: darker

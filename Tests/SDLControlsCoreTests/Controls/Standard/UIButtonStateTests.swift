@@ -109,3 +109,68 @@ struct UIButtonConfigurationTests {
         #expect(runs == 2 && !button.isSelected)
     }
 }
+
+/// `contentEdgeInsets` starts at zero for every button type, as Apple documents for
+/// `UIButton.contentEdgeInsets`: "The default value is zero." A system button keeps its own
+/// vertical padding inside its size (UIKit's is about 30 points tall for a one-line title),
+/// none beside the title: it is as wide as its content, and a leading-aligned one starts its
+/// title at its leading edge, lined up with labels at the same x.
+@MainActor
+struct UIButtonContentInsetsTests {
+    let window = makeTestWindow()
+
+    @Test func everyNewButtonsContentEdgeInsetsAreZero() {
+        let system = UIButton(type: .system)
+        #expect(system.contentEdgeInsets == .zero, "Apple: \"The default value is zero.\"")
+        #expect(UIButton(type: .custom).contentEdgeInsets == .zero)
+        #expect(UIButton(type: .close).contentEdgeInsets == .zero)
+        #expect(UIButton(frame: CGRect(x: 0, y: 0, width: 100, height: 30)).contentEdgeInsets == .zero)
+        #expect(UIButton(primaryAction: UIAction(title: "Go") { _ in }).contentEdgeInsets == .zero)
+    }
+
+    @Test func aSystemButtonIsAsWideAsItsContentAndKeepsItsNaturalHeight() {
+        let button = UIButton(type: .system)
+        button.setTitle("Learn more", for: .normal)
+        let title = button.titleLabel.intrinsicContentSize
+        let natural = (max(title.height, 20) + 12).rounded(.up)   // 6 points of its own above and below
+        #expect(button.intrinsicContentSize == CGSize(width: title.width.rounded(.up), height: natural))
+        #expect((30...34).contains(natural), "about UIKit's 30 points for a one-line title")
+        button.sizeToFit()
+        #expect(button.bounds.size == button.intrinsicContentSize)
+        // Insets given above and below take the place of the button's own padding.
+        button.contentEdgeInsets = UIEdgeInsets(top: 11, left: 16, bottom: 11, right: 16)
+        #expect(button.intrinsicContentSize == CGSize(width: title.width.rounded(.up) + 32,
+                                                      height: (max(title.height, 20) + 22).rounded(.up)))
+    }
+
+    @Test func aLeadingAlignedSystemButtonsTitleStartsAtItsLeadingEdge() {
+        let label = UILabel(frame: CGRect(x: 16, y: 10, width: 200, height: 20))
+        label.text = "Music volume"
+        let button = UIButton(type: .system)
+        button.setTitle("Apply", for: .normal)
+        button.frame = CGRect(x: 16, y: 40, width: 200, height: 36)
+        button.contentHorizontalAlignment = .leading
+        window.addSubview(label)
+        window.addSubview(button)
+        button.layoutIfNeeded()
+        #expect(button.titleLabel.frame.origin.x == 0)
+        #expect(button.convert(button.titleLabel.frame.origin, to: window).x == label.frame.minX,
+                "lined up with the label above it, as on iOS")
+        let centred = button.titleLabel.frame
+        #expect(abs(centred.midY - button.bounds.midY) <= 1, "the title stays centred in the height")
+    }
+
+    @Test func aConfigurationTakenAwayLeavesZeroInsets() {
+        let button = UIButton(type: .system)
+        button.setTitle("Options", for: .normal)
+        let plain = button.intrinsicContentSize
+        button.configuration = .tinted()
+        #expect(button.contentEdgeInsets == UIButton.Configuration.tinted().contentInsets, "a configuration still sets them")
+        button.configuration = nil
+        #expect(button.contentEdgeInsets == .zero, "the type's default again, zero")
+        #expect(button.intrinsicContentSize == plain)
+        let made = UIButton(configuration: .filled())
+        made.configuration = nil
+        #expect(made.contentEdgeInsets == .zero)
+    }
+}
