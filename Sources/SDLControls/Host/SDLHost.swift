@@ -226,7 +226,8 @@ public final class SDLHost {
     private var windowStateIsStale = true
     private var textInputOwned = false
     private var lastIMERect: SDL_Rect?
-    private var holdsClickThroughHint = false
+    /// Whether this host holds the hints a standalone host sets (click-through, extended IME text).
+    private var holdsStandaloneHints = false
     private var reportedDetached = false
     private var quitRequested = false
     /// How deep the host is in its own calls that run the app's code (see ``shutdown()``).
@@ -301,9 +302,12 @@ public final class SDLHost {
         // SDL starts with text input on; only a focused text responder wants it (unless another
         // host's is editing now).
         if !SDLSharedState.hostsUseTextInput { SDL_StopTextInput() }
-        // The click that focuses the window also clicks (macOS), for as long as a host runs.
+        // The click that focuses the window also clicks (macOS), for as long as a host runs;
+        // IME compositions of any length arrive whole (`SDL_TEXTEDITING_EXT`, which
+        // `pollEvents` frees) rather than cut to 31 bytes.
         SDLSharedState.holdHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
-        holdsClickThroughHint = true
+        SDLSharedState.holdHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")
+        holdsStandaloneHints = true
         focusNavigation = configuration.focusNavigation
         fixedTimeStep = configuration.fixedTimeStep
         layoutSpace = configuration.layoutSpace
@@ -454,9 +458,10 @@ public final class SDLHost {
         if window.isKeyWindow, let other = SDLSharedState.liveHosts.last {
             other.window.makeKey()   // keys and nil-target actions go to a host that still runs
         }
-        if holdsClickThroughHint {
-            holdsClickThroughHint = false
+        if holdsStandaloneHints {
+            holdsStandaloneHints = false
             SDLSharedState.releaseHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH)
+            SDLSharedState.releaseHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT)
         }
         if ownsSDL {
             if alive { SDL_DestroyRenderer(renderer) }
@@ -659,6 +664,8 @@ public final class SDLHost {
         // Stops when an event's action shut the host down: the rest stay queued for the game.
         while !isShutDown, SDL_PollEvent(&event) != 0 {
             handle(event)
+            // Polled here, so freed here, as SDL asks (a game that polls frees its own).
+            if event.type == SDL_TEXTEDITING_EXT.rawValue { SDL_free(event.editExt.text) }
         }
         return !quitRequested && !isShutDown
     }

@@ -258,6 +258,8 @@ public final class InputScriptRecorder {
             add(.text(SDLInputTranslator.string(fromCText: event.text.text)))
         case SDL_TEXTEDITING:
             add(.compose(SDLInputTranslator.string(fromCText: event.edit.text), cursor: Int(event.edit.start)))
+        case SDL_TEXTEDITING_EXT:
+            add(.compose(SDLInputTranslator.string(fromHeapText: event.editExt.text), cursor: Int(event.editExt.start)))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_FOCUS_LOST: add(.focus(gained: false))

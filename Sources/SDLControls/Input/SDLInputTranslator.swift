@@ -36,7 +36,8 @@ import Foundation
 /// - Every touch cancelled on focus loss, minimize, hide, and `SDL_APP_WILLENTERBACKGROUND`.
 /// - A press no view takes ends editing when ``SDLHost/endsEditingOnPressOutsideUI`` is on.
 /// - `SDL_KEYDOWN/UP` → `UIPress` through the responder chain from the first responder;
-///   `SDL_TEXTINPUT` → `insertText`; `SDL_TEXTEDITING` → `setMarkedText` (IME composition).
+///   `SDL_TEXTINPUT` → `insertText`; `SDL_TEXTEDITING` and `SDL_TEXTEDITING_EXT` (a longer
+///   one, whose heap text whoever polled it frees) → `setMarkedText` (IME composition).
 /// - Resize, display and pixel-density changes → the window's bounds and scale.
 /// - `SDL_WINDOWEVENT_CLOSE` of the host's window → ``SDLHost/pollEvents()`` returns false.
 /// - `SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET` → textures recreated.
@@ -233,6 +234,13 @@ struct SDLInputTranslator {
             let t = event.edit
             guard host.isOurWindow(t.windowID) else { return false }
             return window.setMarkedText(Self.string(fromCText: t.text), selectedRange: NSRange(location: Int(t.start), length: Int(t.length)))
+        case SDL_TEXTEDITING_EXT:
+            // A composition too long for SDL_TEXTEDITING's 32 bytes (SDL sends these with
+            // SDL_HINT_IME_SUPPORT_EXTENDED_TEXT on). Its text is heap memory that whoever
+            // polled the event frees: read here, freed by `pollEvents` or by the game's loop.
+            let t = event.editExt
+            guard host.isOurWindow(t.windowID) else { return false }
+            return window.setMarkedText(Self.string(fromHeapText: t.text), selectedRange: NSRange(location: Int(t.start), length: Int(t.length)))
         case SDL_WINDOWEVENT:
             let w = event.window
             guard host.isOurWindow(w.windowID) else { return false }
@@ -323,6 +331,20 @@ struct SDLInputTranslator {
 
     /// The UTF-8 text in one of SDL's fixed-size, NUL-terminated event buffers (invalid
     /// bytes become U+FFFD).
+    /// The text of an `SDL_TEXTEDITING_EXT` event: empty when null, at most
+    /// ``maximumHeapTextBytes`` read (a composition is a few words; a pointer to something
+    /// without an end is not read past that).
+    static func string(fromHeapText text: UnsafeMutablePointer<CChar>?) -> String {
+        guard let text else { return "" }
+        let count = strnlen(text, maximumHeapTextBytes)
+        return text.withMemoryRebound(to: UInt8.self, capacity: count) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
+    }
+
+    /// The most bytes of an extended composition's text read.
+    static let maximumHeapTextBytes = 64 * 1024
+
     static func string<Buffer>(fromCText buffer: Buffer) -> String {
         withUnsafeBytes(of: buffer) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
     }

@@ -60,6 +60,47 @@ struct UITextFieldSDLTests {
         host.update()
     }
 
+    /// An extended composition: SDL_TEXTEDITING_EXT, with its text on the heap, whole. A
+    /// standalone host turns the hint on and frees what `pollEvents` polled; a game that polls
+    /// and hands the event to `handle` frees it itself.
+    @Test func aCompositionLongerThanSDLsBufferArrivesWholeAsTextEditingExt() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 320, height: 120))
+        defer { host.shutdown() }
+        #expect(SDL_GetHintBoolean(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, SDL_FALSE) == SDL_TRUE,
+                "a standalone host asks SDL for compositions of any length")
+        let (field, _) = makeField(host)
+        click(host, x: 60, y: 37)
+        #expect(field.isEditing)
+        let long = "にほんごのにゅうりょくはとてもながいです"   // 60 bytes: SDL_TEXTEDITING would cut it
+        #expect(long.utf8.count > 31)
+        func ext(_ text: String, start: Int32) -> SDL_Event {
+            var e = SDL_Event()
+            e.type = SDL_TEXTEDITING_EXT.rawValue
+            e.editExt.windowID = SDL_GetWindowID(host.sdlWindow)
+            e.editExt.text = SDL_strdup(text)
+            e.editExt.start = start
+            e.editExt.length = 0
+            return e
+        }
+        // Queued and polled by the host, which frees the text.
+        var queued = ext(long, start: 20)
+        #expect(SDL_PushEvent(&queued) == 1)
+        #expect(host.pollEvents())
+        #expect(field.markedText == long)
+        // Handed over by a game's own loop: read, not freed (the game frees it).
+        let owned = ext(String(long.prefix(10)), start: 10)
+        #expect(host.handle(owned))
+        #expect(field.markedText == String(long.prefix(10)))
+        SDL_free(owned.editExt.text)
+        // A null text (SDL promises none; a game's hand-made event might) is an empty composition.
+        var empty = ext("", start: 0)
+        SDL_free(empty.editExt.text)
+        empty.editExt.text = nil
+        host.handle(empty)
+        #expect(field.markedText == nil)
+        #expect(field.text == "")
+    }
+
     @Test func d8_fullSessionThroughSDLEvents() throws {
         let host = try makeHeadlessHost(size: CGSize(width: 320, height: 120))
         defer { host.shutdown() }
