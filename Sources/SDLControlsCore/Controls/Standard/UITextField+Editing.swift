@@ -233,18 +233,19 @@ extension UITextField {
         return NSRange(location: lo, length: hi - lo)
     }
 
-    /// The boundary `unit` before `offset`.
+    /// The boundary `unit` before `offset`. A secure field has no words (moving by one would
+    /// show where the hidden text has spaces): a word is the whole text, as on macOS and iOS.
     func position(before offset: Int, by unit: TextUnit) -> Int {
-        switch unit {
+        switch unit == .word && isSecureTextEntry ? .all : unit {
         case .grapheme: return UITextField.boundary(before: offset, in: storage)
         case .word: return UITextField.wordStart(before: offset, in: storage)
         case .all: return 0
         }
     }
 
-    /// The boundary `unit` after `offset`.
+    /// The boundary `unit` after `offset` (a secure field's word is its whole text).
     func position(after offset: Int, by unit: TextUnit) -> Int {
-        switch unit {
+        switch unit == .word && isSecureTextEntry ? .all : unit {
         case .grapheme: return UITextField.boundary(after: offset, in: storage)
         case .word: return UITextField.wordEnd(after: offset, in: storage)
         case .all: return storage.utf16.count
@@ -355,6 +356,12 @@ extension UITextField {
         while i < s.endIndex, !isWordPart(s, i) { i = s.index(after: i) }
         while i < s.endIndex, isWordPart(s, i) { i = s.index(after: i) }
         return i.utf16Offset(in: s)
+    }
+
+    /// What a double click at `offset` selects: the word there, or in a secure field the
+    /// whole text (its words are hidden).
+    func wordRange(at offset: Int) -> NSRange {
+        isSecureTextEntry ? NSRange(location: 0, length: storage.utf16.count) : UITextField.wordRange(at: offset, in: storage)
     }
 
     /// The word, run of spaces or single other character at `offset` (what a double click

@@ -473,7 +473,7 @@ extension UITextField {
             setSelection(anchor: extending && wasEditing ? selectionAnchor : o, focus: o)
         case 2:
             // The word of the character clicked on: its right half is nearer the next boundary.
-            let w = UITextField.wordRange(at: under, in: storage)
+            let w = wordRange(at: under)
             dragWordAnchor = w
             setSelection(anchor: w.location, focus: w.location + w.length)
         default:
@@ -493,7 +493,7 @@ extension UITextField {
         let o = textOffset(at: p)
         if let w = dragWordAnchor {
             // Extend by whole words, keeping the double-clicked word selected.
-            let here = UITextField.wordRange(at: o, in: storage)
+            let here = wordRange(at: o)
             if here.location < w.location {
                 setSelection(anchor: w.location + w.length, focus: here.location)
             } else {

@@ -198,7 +198,8 @@ open class UITextField: UIControl, UITextInputComposing {
     }
 
     /// Whether the text is hidden behind bullets (one per grapheme cluster). Copy and cut do
-    /// nothing while it is on; paste still works.
+    /// nothing while it is on; paste still works. Word moves and deletes go to the start or
+    /// end of the whole text, and a double click selects all of it (the words are hidden).
     open var isSecureTextEntry = false {
         didSet { if oldValue != isSecureTextEntry { contentDidChange() } }
     }

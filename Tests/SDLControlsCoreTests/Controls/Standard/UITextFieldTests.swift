@@ -938,6 +938,34 @@ struct UITextFieldTests {
         #expect(field.caretView.frame.minX == one)
     }
 
+    /// A secure field hides where its text has spaces: a word move goes to the start or end
+    /// of the whole text, and a double click selects all of it (as macOS's and iOS's secure
+    /// fields). A plain field moves by the word.
+    @Test func secureFieldsHaveNoWordsToMoveByOrSelect() {
+        defer { flush() }
+        let (field, log) = makeField("correct horse battery")
+        edit(field, log)
+        press(.keyboardEnd)
+        press(.keyboardLeftArrow, .control)
+        #expect(field.selectedRange.location == 14, "a plain field moves to the start of the word")
+        field.isSecureTextEntry = true
+        press(.keyboardEnd)
+        press(.keyboardLeftArrow, .control)
+        #expect(field.selectedRange == NSRange(location: 0, length: 0), "a secure field has no words")
+        press(.keyboardRightArrow, [.control, .shift])
+        #expect(field.selectedRange == NSRange(location: 0, length: 21))
+        press(.keyboardEnd)
+        press(.keyboardDeleteOrBackspace, .control)
+        #expect(field.text == "", "deleting a word deletes what lies before the caret")
+        field.text = "correct horse battery"
+        window.layoutIfNeeded()
+        let t = window.simulationClock + 1
+        let p = CGPoint(x: xAfter(9), y: Self.midY)
+        window.simulateTap(at: p, time: t)
+        window.simulateTap(at: p, time: t + 0.2)
+        #expect(field.selectedRange == NSRange(location: 0, length: 21), "a double click selects it all")
+    }
+
     @Test func secureClickMapsBulletsBackToText() {
         defer { flush() }
         let (field, _) = makeField("a👍🏽b")
