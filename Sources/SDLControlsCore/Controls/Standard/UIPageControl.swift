@@ -28,8 +28,9 @@ import Foundation
 open class UIPageControl: UIControl {
     /// The diameter of a page dot, in points.
     public static let dotDiameter: CGFloat = 8
-    /// The width of the current page's pill, in points.
-    public static let currentDotWidth: CGFloat = 20
+    /// The width of the current page's dot, in points: as wide as the others (iOS shows
+    /// equidistant dots, the current one solid in its colour).
+    public static let currentDotWidth: CGFloat = dotDiameter
     /// The gap between dots, in points.
     public static let dotSpacing: CGFloat = 8
     /// Space left and right of the dots, in points.
@@ -177,7 +178,7 @@ open class UIPageControl: UIControl {
                       height: UIPageControl.naturalHeight)
     }
 
-    /// The natural width of a row of `n` dots, one of them the current page's pill.
+    /// The natural width of a row of `n` dots, one of them the current page's.
     static func dotsWidth(_ n: Int) -> CGFloat {
         guard n > 0 else { return 0 }
         return CGFloat(n - 1) * (dotDiameter + dotSpacing) + currentDotWidth
@@ -193,7 +194,8 @@ open class UIPageControl: UIControl {
     open override var focusRingCornerRadius: CGFloat { min(bounds.width, bounds.height) / 2 }
 
     /// The rectangles of the dots, page 0 first, in the control's coordinates (the
-    /// displayed page is a wider pill). Too many dots for the width squeeze together.
+    /// displayed page's as wide as ``currentDotWidth``). Too many dots for the width squeeze
+    /// together.
     func dotRects() -> [CGRect] {
         let n = storedNumberOfPages
         guard n > 0 else { return [] }
@@ -203,14 +205,14 @@ open class UIPageControl: UIControl {
         // Everything shrinks by one factor, so the row always fits.
         let k = natural > available ? available / natural : 1
         let d = UIPageControl.dotDiameter * k, gap = UIPageControl.dotSpacing * k
-        let pill = UIPageControl.currentDotWidth * k
+        let current = UIPageControl.currentDotWidth * k
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
         var x = b.midX - natural * k / 2
         var rects = [CGRect](repeating: .zero, count: n)
         // Left to right on screen: page 0 first, or last in right-to-left layouts.
         for i in 0..<n {
             let page = rtl ? n - 1 - i : i
-            let w = page == storedDisplayedPage ? pill : d
+            let w = page == storedDisplayedPage ? current : d
             rects[page] = CGRect(x: x, y: b.midY - d / 2, width: w, height: d)
             x += w + gap
         }

@@ -54,12 +54,15 @@ struct UIPageControlTests {
         flush()
     }
 
-    @Test func dotsSitInOrderAndTheCurrentOneIsWider() {
+    /// Apple's HIG: "A solid dot denotes the current page. Visually, these dots are always
+    /// equidistant": the current page's dot is the others' size, in its own colour.
+    @Test func dotsSitInOrderEquidistantAndTheSameSize() {
         let dots = pages.dotRects()
         #expect(dots.count == 5)
         for i in 1..<5 { #expect(dots[i].minX > dots[i - 1].maxX) }
-        #expect(dots[2].width == UIPageControl.currentDotWidth)
-        #expect(dots[0].width == UIPageControl.dotDiameter)
+        for i in 2..<5 { #expect(abs((dots[i].minX - dots[i - 1].minX) - (dots[1].minX - dots[0].minX)) < 0.001) }
+        #expect(dots[2].width == UIPageControl.dotDiameter, "the current page (2) is a dot, not a pill")
+        #expect(dots.allSatisfy { $0.width == UIPageControl.dotDiameter && $0.height == UIPageControl.dotDiameter })
         #expect(abs((dots[0].minX + dots[4].maxX) / 2 - 100) < 0.001)   // centred
         flush()
     }
