@@ -81,6 +81,24 @@ public final class Launcher {
         return run(options, output: printLine, whenNoDisplay: standIn)
     }
 
+    /// A script file's text. A byte sequence that isn't UTF-8 stops with its line, as any
+    /// malformed line does (Foundation's decoder only said the file was not in the right format).
+    static func readScriptText(_ path: String) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        if let text = String(data: data, encoding: .utf8) { return text }
+        var line = 1
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
+            if String(data: data[start..<end], encoding: .utf8) == nil {
+                throw InputScriptError(line: line, message: "not UTF-8 text")
+            }
+            line += 1
+            start = end < data.endIndex ? data.index(after: end) : end
+        }
+        throw InputScriptError(line: line, message: "not UTF-8 text")
+    }
+
     /// What to do when there is no display and the command line needs a window.
     static let noDisplayAdvice = "no display to open a window on. Run headless: swift run sample-launcher --headless --screenshot out.png, "
         + "or every sample: swift run sample-launcher --tour tour, or in a virtual display: xvfb-run swift run sample-launcher"
@@ -103,7 +121,7 @@ public final class Launcher {
         var script: InputScript?
         if let path = options.script {
             do {
-                script = try InputScript(parsing: String(contentsOfFile: path, encoding: .utf8))
+                script = try InputScript(parsing: readScriptText(path), isKeyName: InputScript.isSDLKeyName)
             } catch let e as InputScriptError {
                 return fail("\(path): \(e)")
             } catch {
@@ -248,7 +266,9 @@ public final class Launcher {
     func dumpAccessibility() {
         func walk(_ v: UIView) {
             guard !v.isHidden else { return }
-            if v.isAccessibilityElement, let label = v.accessibilityLabel, !label.isEmpty {
+            // Every element, labelled or not (an unlabelled one is a finding in itself).
+            if v.isAccessibilityElement {
+                let label = v.accessibilityLabel ?? ""
                 let f = v.accessibilityFrame
                 let value = v.accessibilityValue.map { " value=\"\($0)\"" } ?? ""
                 output(String(format: "%@ \"%@\"%@ frame=(%.0f, %.0f, %.0f, %.0f) center=(%.0f, %.0f)",
@@ -273,28 +293,32 @@ public final class Launcher {
         // The script's frames are at most InputScript.maximumFrame, so this can't overflow.
         let frames = options.frames ?? (options.headless ? max(1, (script?.lastFrame ?? -1) + 2) : nil)
         running: while frames.map({ frame < $0 }) ?? true {
-            let screenshot = frames.flatMap { frame == $0 - 1 ? options.screenshot : nil }
-            switch step(render: true, screenshot: screenshot) {
-            case .next: break
-            case .quit: break running
-            case .failed(let message):
-                errors(message)
-                return 1
-            }
+            if case .quit = step(render: true) { break running }
         }
         if options.dumpAccessibility { dumpAccessibility() }
-        if let path = options.screenshot, frames == nil {
-            try? host.screenshot(to: path)
-        }
+        var code: Int32 = 0
+        // The recording first: a screenshot that can't be written loses no input.
         if let recorder, let path = options.record {
             do {
                 try recorder.script.text.write(toFile: path, atomically: true, encoding: .utf8)
             } catch {
                 errors("can't write \(path): \(error.localizedDescription)")
-                return 1
+                code = 1
             }
         }
-        return 0
+        if let path = options.screenshot {
+            // The last frame, whatever ended the loop (the frame count, the script's quit, the
+            // window closed; with --frames 0, the UI as opened): drawn again, nothing having
+            // changed since, and read before it is presented.
+            draw()
+            do {
+                try host.screenshot(to: path)
+            } catch {
+                errors("\(error)")   // "Screenshot failed: PATH: why"
+                code = 1
+            }
+        }
+        return code
     }
 
     /// Creates a launcher over a host you made (headless for a fuzzer or a test), showing the
@@ -310,16 +334,16 @@ public final class Launcher {
     /// launcher's loop would stop there.
     @discardableResult
     public func runFrame(render: Bool = true) -> Bool {
-        if case .quit = step(render: render, screenshot: nil) { return false }
+        if case .quit = step(render: render) { return false }
         return true
     }
 
     private enum StepResult {
-        case next, quit, failed(String)
+        case next, quit
     }
 
     /// One frame: events, update, then (when `render`) draw and present.
-    private func step(render: Bool, screenshot: String?) -> StepResult {
+    private func step(render: Bool) -> StepResult {
         scene?.frame = frame
         player?.pushEvents(forFrame: frame)
         var event = SDL_Event()
@@ -348,18 +372,20 @@ public final class Launcher {
         scene?.update(frame: frame)
         defer { frame += 1 }
         guard render else { return .next }
+        draw()
+        scene?.lastFrameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        SDL_RenderPresent(host.renderer)
+        return .next
+    }
+
+    /// Draws the frame (the background, the scene behind the UI, the UI) without presenting it.
+    private func draw() {
         let bg = UIColor.systemBackground.resolvedColor(with: host.window.userInterfaceStyle).rgba8
         SDL_SetRenderDrawColor(host.renderer, bg.r, bg.g, bg.b, 255)
         SDL_RenderClear(host.renderer)
         scene?.drawBehindUI(renderer: host.renderer, pixelScale: host.pixelScale,
                             contentOrigin: CGPoint(x: 0, y: Launcher.headerHeight))
         host.render()
-        scene?.lastFrameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        if let screenshot {
-            do { try host.screenshot(to: screenshot) } catch { return .failed("\(error)") }
-        }
-        SDL_RenderPresent(host.renderer)
-        return .next
     }
 
     /// Closes the sample and detaches from the application (the host shuts down after):

@@ -111,7 +111,8 @@ struct LauncherArguments: ParsableCommand {
     }
 
     static func windowSize(_ text: String) throws -> CGSize {
-        let parts = text.lowercased().split(separator: "x")
+        // Exactly two parts: "960xx640" or "x960x640" is not a size.
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
               w >= 1, h >= 1, w <= 16384, h <= 16384 else {
             throw ValidationError("needs WIDTHxHEIGHT, each from 1 to 16384, like 960x640")

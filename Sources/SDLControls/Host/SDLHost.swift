@@ -251,19 +251,26 @@ public final class SDLHost {
     /// Creates a standalone (or, with `configuration.headless`, headless) host with its own
     /// window and renderer.
     public convenience init(configuration: Configuration) throws {
+        let skipsWayland = !configuration.headless && SDLHost.waylandIsUnreachable(ProcessInfo.processInfo.environment)
         if configuration.headless {
             // Read when video starts and the renderer is created, then put back: a later host
             // (or the game) starts SDL with the drivers it would have had.
             SDLSharedState.holdHint(SDL_HINT_VIDEODRIVER, "dummy")
             SDLSharedState.holdHint(SDL_HINT_RENDER_DRIVER, "software")
+        } else if skipsWayland {
+            // SDL tries Wayland after X11; with nothing to connect to, libwayland prints an
+            // error line of its own before failing. A dead X display then says one thing.
+            SDLSharedState.holdHint(SDL_HINT_VIDEODRIVER, "x11,kmsdrm")
         }
         defer {
             if configuration.headless {
                 SDLSharedState.releaseHint(SDL_HINT_VIDEODRIVER)
                 SDLSharedState.releaseHint(SDL_HINT_RENDER_DRIVER)
+            } else if skipsWayland {
+                SDLSharedState.releaseHint(SDL_HINT_VIDEODRIVER)
             }
         }
-        try SDLHost.initializeLibraries(wantsWindow: !configuration.headless)
+        try SDLHost.initializeLibraries(wantsWindow: !configuration.headless, skippedWayland: skipsWayland)
         let scale = configuration.scale.flatMap { $0.isFinite ? min(max($0, SDLHost.scaleRange.lowerBound), SDLHost.scaleRange.upperBound) : nil }
         func pixels(_ points: CGFloat) -> Int32 {
             max(1, min(16384, Int32(saturating: ((points.isFinite ? points : 1) * (scale ?? 1)).rounded())))
@@ -311,6 +318,19 @@ public final class SDLHost {
         focusNavigation = configuration.focusNavigation
         fixedTimeStep = configuration.fixedTimeStep
         layoutSpace = configuration.layoutSpace
+    }
+
+    /// Whether SDL's Wayland driver could not connect anyway, so it isn't tried: no
+    /// `WAYLAND_DISPLAY`, `WAYLAND_SOCKET` or `XDG_RUNTIME_DIR` (where a compositor's socket
+    /// lives), an X display named, and no video driver chosen (`SDL_VIDEODRIVER`).
+    static func waylandIsUnreachable(_ environment: [String: String]) -> Bool {
+        #if os(Linux) || os(FreeBSD) || os(OpenBSD)
+        func named(_ key: String) -> Bool { !(environment[key] ?? "").isEmpty }
+        return named("DISPLAY") && !named("WAYLAND_DISPLAY") && !named("WAYLAND_SOCKET") && !named("XDG_RUNTIME_DIR")
+            && !named("SDL_VIDEODRIVER") && SDL_GetHint(SDL_HINT_VIDEODRIVER) == nil
+        #else
+        return false
+        #endif
     }
 
     /// The pixels per point a host can be forced to (``Configuration/scale`` is clamped to it).
@@ -493,12 +513,17 @@ public final class SDLHost {
         return true
     }
 
-    private static func initializeLibraries(wantsWindow: Bool) throws {
+    private static func initializeLibraries(wantsWindow: Bool, skippedWayland: Bool = false) throws {
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             let message = sdlError()
             let lowered = message.lowercased()
             if lowered.contains("video device") || lowered.contains("display") {
                 throw SDLControlsError.noDisplay(message)
+            }
+            if skippedWayland {
+                // Only X11 could be reached, and it could not.
+                let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+                throw SDLControlsError.noDisplay("no X server answers at DISPLAY=\(display)")
             }
             throw SDLControlsError.initializationFailed(message)
         }

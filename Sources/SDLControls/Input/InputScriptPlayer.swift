@@ -207,6 +207,8 @@ public final class InputScriptRecorder {
     private var mouseDown = false
     /// Where each recorded finger was last written, so an up at a bad position can be written.
     private var lastFingerLocation: [Int64: CGPoint] = [:]
+    /// The window size last written (SDL reports one change as `RESIZED` and `SIZE_CHANGED`).
+    private var lastSize: CGSize?
 
     /// Creates a recorder for `host`.
     public init(host: SDLHost) {
@@ -264,9 +266,14 @@ public final class InputScriptRecorder {
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_FOCUS_LOST: add(.focus(gained: false))
             case SDL_WINDOWEVENT_FOCUS_GAINED: add(.focus(gained: true))
-            case SDL_WINDOWEVENT_RESIZED:
+            case SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_SIZE_CHANGED:
+                // Both: a user's resize sends the two, a resize made in code (a replayed
+                // script's) only SIZE_CHANGED; one line per new size.
                 let unit = host.windowUnitsPerPoint
-                add(.resize(CGSize(width: CGFloat(event.window.data1) / unit, height: CGFloat(event.window.data2) / unit)))
+                let size = CGSize(width: CGFloat(event.window.data1) / unit, height: CGFloat(event.window.data2) / unit)
+                guard size != lastSize else { return }
+                lastSize = size
+                add(.resize(size))
             default: break
             }
         case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
@@ -280,5 +287,14 @@ public final class InputScriptRecorder {
         default:
             break
         }
+    }
+}
+
+extension InputScript {
+    /// Whether SDL knows `name` as a key (`SDL_GetScancodeFromName`): pass it to
+    /// ``/SDLControlsCore/InputScript/init(parsing:isKeyName:)`` so a script with a misspelt key
+    /// ("Tabb") stops at its line instead of replaying a key SDL doesn't know.
+    public static func isSDLKeyName(_ name: String) -> Bool {
+        SDL_GetScancodeFromName(name) != SDL_SCANCODE_UNKNOWN
     }
 }

@@ -105,10 +105,13 @@ public struct InputScript: Hashable, Sendable {
     /// The last frame with an event (-1 when empty).
     public var lastFrame: Int { entries.last?.frame ?? -1 }
 
-    /// Parses the text format.
-    public init(parsing text: String) throws {
+    /// Parses the text format. A leading byte-order mark is skipped. `isKeyName`, when given,
+    /// says which key names exist (with SDL: `InputScript.isSDLKeyName`): a key line naming
+    /// another stops the parse with its line number, as any malformed line does.
+    public init(parsing text: String, isKeyName: ((String) -> Bool)? = nil) throws {
         var entries: [Entry] = []
         var lineNumber = 0
+        let text = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
         for rawLine in InputScript.lines(of: text) {
             lineNumber += 1
             let tokens: [String]
@@ -158,6 +161,7 @@ public struct InputScript: Hashable, Sendable {
             case "key":
                 guard let dir = args.first, dir == "down" || dir == "up" else { throw fail("expected key down or key up") }
                 guard args.count > 1, !args[1].isEmpty else { throw fail("missing key name") }
+                if let isKeyName, !isKeyName(args[1]) { throw fail("unknown key name \(echo(args[1]))") }
                 var mods: UIKeyModifierFlags = []
                 for m in args.dropFirst(2) {
                     switch m {
@@ -403,4 +407,10 @@ public struct InputScriptError: Error, Hashable, Sendable, CustomStringConvertib
     public var message: String
     /// "line N: message".
     public var description: String { "line \(line): \(message)" }
+
+    /// An error at a line (for readers of script files: bytes that aren't text, say).
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
 }

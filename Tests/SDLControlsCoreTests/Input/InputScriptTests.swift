@@ -35,6 +35,19 @@ struct InputScriptTests {
         #expect(script.lastFrame == 70)
     }
 
+    /// A file saved with a byte-order mark parses as without one; a key-name check, when
+    /// given, stops at the line of a key it doesn't know.
+    @Test func aByteOrderMarkIsSkippedAndUnknownKeyNamesStopAtTheirLine() throws {
+        let plain = try InputScript(parsing: "# s\n3 key down Tab\n")
+        #expect(try InputScript(parsing: "\u{FEFF}# s\n3 key down Tab\n") == plain)
+        let known: (String) -> Bool = { $0 == "Tab" }
+        #expect(try InputScript(parsing: "3 key down Tab\n", isKeyName: known) == plain)
+        #expect(throws: InputScriptError(line: 2, message: "unknown key name \"Tabb\"")) {
+            try InputScript(parsing: "3 key down Tab\n4 key down Tabb\n", isKeyName: known)
+        }
+        #expect(try InputScript(parsing: "4 key down Tabb\n").entries.count == 1, "without a check, any name")
+    }
+
     @Test func writtenTextParsesBackToTheSameScript() throws {
         let original = InputScript(entries: [
             .init(frame: 0, event: .mouse(.down, CGPoint(x: 1, y: 2))),
