@@ -86,7 +86,7 @@ struct BenchArguments: ParsableCommand {
 
     @Option(help: ArgumentHelp("""
         E or IM with one scenario only (grid-1000-changing, hud-30-still, ..., \
-        immediate-1000-unchanged, immediate-1000-changing), for profiling.
+        immediate-1000-unchanged, immediate-1000-tenth, immediate-1000-changing), for profiling.
         """,
                                valueName: "k"))
     var scenario: String?

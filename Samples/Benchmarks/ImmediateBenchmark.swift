@@ -4,8 +4,9 @@ import SDLControls
 
 /// Issue 13's measurements: an `ImmediateView` re-declaring the grid's 1,000 controls every
 /// frame, as a game embeds it (events, `update()`, build, `render()`, the game presents), with
-/// nothing changing and with every bound value and title changing, in interleaved rounds with
-/// the Dear ImGui peer's build of the same 1,000 widgets (`--imgui PATH`).
+/// nothing changing, with one declaration in ten changing and with every bound value and title
+/// changing (the issue's two targets, and a frame between them as games have them), in
+/// interleaved rounds with the Dear ImGui peer's build of the same 1,000 widgets (`--imgui PATH`).
 ///
 /// The declarations follow the grid's kinds (`i % 6`: button, slider, switch, stepper,
 /// segmented control, label), 64 to a `ui.row`, in a plain `ImmediateView` across a 4,096-point
@@ -16,6 +17,26 @@ import SDLControls
 enum ImmediateBench {
     static let count = 1_000
     static let columns = 64
+
+    /// How much of the panel's state changes every frame.
+    enum Change: Int, CaseIterable, Comparable {
+        /// Nothing: the still-frame path.
+        case none
+        /// One declaration in ten (every kind, spread over the panel), as a game's HUD or
+        /// settings screen changes a few values a frame.
+        case tenth
+        /// Every value and title (ImGui's cost is the same whatever changes).
+        case all
+
+        /// The scenario's name on the command line and in the JSON lines.
+        var key: String { ["immediate-1000-unchanged", "immediate-1000-tenth", "immediate-1000-changing"][rawValue] }
+        /// How the tables say it.
+        var name: String { ["nothing changing", "one value in ten changing", "every value and title changing"][rawValue] }
+        /// Whether the peer runs with `--changing` for it.
+        var peerChanging: Bool { self != .none }
+
+        static func < (a: Change, b: Change) -> Bool { a.rawValue < b.rawValue }
+    }
 
     /// One side's result for one round.
     struct Round {
@@ -80,9 +101,10 @@ enum ImmediateBench {
             }
         }
 
-        /// Every value and title changes (the grid's B3 and the peer's `--changing`).
-        func change(frame f: Int) {
-            for k in 0..<ImmediateBench.count {
+        /// Every value and title changes (the grid's B3 and the peer's `--changing`), or with
+        /// `tenth` those of every tenth group of six (one of each kind).
+        func change(frame f: Int, tenth: Bool = false) {
+            for k in 0..<ImmediateBench.count where !tenth || (k / 6) % 10 == 0 {
                 switch k % 6 {
                 case 0: titles[k] = goTitles[(k + f) % 2]
                 case 1: levels[k] = Float((k + f) % 100) / 100
@@ -100,7 +122,8 @@ enum ImmediateBench {
 
     /// Our side of one round.
     @MainActor
-    static func runOurs(changing: Bool, frames: Int, warmup: Int) throws -> Round {
+    static func runOurs(_ change: Change, frames: Int, warmup: Int) throws -> Round {
+        let changing = change != .none
         let game = try Embedded.Game(size: window)
         defer { game.shutdown() }
         let view = ImmediateView(frame: CGRect(origin: .zero, size: window), style: .plain)
@@ -124,21 +147,21 @@ enum ImmediateBench {
             return (t3 - t0, t2 - t0 + game.ui.lastRenderTimings.build, t2 - t1)
         }
         for _ in 0..<max(warmup, 4) {
-            if changing { f += 1; panel.change(frame: f) }
+            if changing { f += 1; panel.change(frame: f, tenth: change == .tenth) }
             _ = frame()
         }
         var round = Round()
         round.declared = view.buildCount > 0 ? count : 0
         round.allVisible = view.sizeThatFits(CGSize(width: window.width, height: 0)).height <= window.height
         var total = Samples(capacity: frames), ui = Samples(capacity: frames), build = Samples(capacity: frames)
-        var change = Samples(capacity: frames)
+        var changes = Samples(capacity: frames)
         var allocations = 0
         for _ in 0..<frames {
             if changing {
                 let c0 = Clock.cpu()
                 f += 1
-                panel.change(frame: f)
-                change.add(Clock.cpu() - c0)
+                panel.change(frame: f, tenth: change == .tenth)
+                changes.add(Clock.cpu() - c0)
             }
             let h0 = HeapCounts.now()
             let t = frame()
@@ -155,7 +178,7 @@ enum ImmediateBench {
         round.frameMedian = total.percentile(50) * 1000
         round.uiMedian = ui.percentile(50) * 1000
         round.buildMedian = build.percentile(50) * 1000
-        round.changeMedian = changing ? change.percentile(50) * 1000 : 0
+        round.changeMedian = changing ? changes.percentile(50) * 1000 : 0
         round.allocationsPerFrame = Double(allocations) / Double(max(1, frames))
         return round
     }
@@ -178,7 +201,8 @@ final class ImmediateRun {
     let frames: Int
     let warmup: Int
     let peer: String?
-    private(set) var ours: [Bool: [ImmediateBench.Round]] = [:]
+    private(set) var ours: [ImmediateBench.Change: [ImmediateBench.Round]] = [:]
+    /// The peer's rounds, unchanged and changing (its cost is the same however much changes).
     private(set) var theirs: [Bool: [ImmediateBench.Round]] = [:]
     private(set) var failures: [String] = []
 
@@ -189,26 +213,34 @@ final class ImmediateRun {
         self.peer = peer
     }
 
-    /// Only one scenario (`immediate-1000-unchanged` or `immediate-1000-changing`): for profiling.
+    /// Only one scenario (an ``ImmediateBench/Change/key``): for profiling.
     var onlyScenario: String?
 
     func run(progress: (String) -> Void) {
         for r in 0..<rounds {
-            for changing in [false, true] where onlyScenario == nil || onlyScenario == (changing ? "immediate-1000-changing" : "immediate-1000-unchanged") {
-                let name = changing ? "every value changing" : "unchanged"
-                progress("IM round \(r + 1)/\(rounds): 1,000 declarations, \(name)")
-                do { ours[changing, default: []].append(try ImmediateBench.runOurs(changing: changing, frames: frames, warmup: warmup)) } catch {
-                    failures.append("IM \(name): \(error)")
+            for change in ImmediateBench.Change.allCases where onlyScenario == nil || onlyScenario == change.key {
+                progress("IM round \(r + 1)/\(rounds): 1,000 declarations, \(change.name)")
+                do { ours[change, default: []].append(try ImmediateBench.runOurs(change, frames: frames, warmup: warmup)) } catch {
+                    failures.append("IM \(change.name): \(error)")
                 }
-                if let peer {
-                    do { theirs[changing, default: []].append(try ImmediateBench.runPeer(peer, changing: changing, frames: frames, warmup: warmup)) } catch {
-                        failures.append("IM peer \(name): \(error)")
+                // The peer once per round for each of its two modes (one in ten changing costs
+                // it what every value changing does).
+                if let peer, change != .tenth {
+                    do {
+                        theirs[change.peerChanging, default: []].append(
+                            try ImmediateBench.runPeer(peer, changing: change.peerChanging, frames: frames, warmup: warmup))
+                    } catch {
+                        failures.append("IM peer \(change.name): \(error)")
                     }
                 }
             }
         }
     }
 
-    func ourMedian(_ changing: Bool, _ f: (ImmediateBench.Round) -> Double) -> Double { Embedded.median((ours[changing] ?? []).map(f)) }
-    func peerMedian(_ changing: Bool, _ f: (ImmediateBench.Round) -> Double) -> Double { Embedded.median((theirs[changing] ?? []).map(f)) }
+    func ourMedian(_ change: ImmediateBench.Change, _ f: (ImmediateBench.Round) -> Double) -> Double {
+        Embedded.median((ours[change] ?? []).map(f))
+    }
+    func peerMedian(_ change: ImmediateBench.Change, _ f: (ImmediateBench.Round) -> Double) -> Double {
+        Embedded.median((theirs[change.peerChanging] ?? []).map(f))
+    }
 }
