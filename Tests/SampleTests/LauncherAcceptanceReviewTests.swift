@@ -54,8 +54,8 @@ struct LauncherAcceptanceReviewTests {
         process.environment = env
         let outURL = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err

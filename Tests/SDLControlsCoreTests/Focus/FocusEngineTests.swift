@@ -181,7 +181,7 @@ struct FocusEngineTests {
 
     @Test(arguments: FocusLoss.allCases)
     func aFocusedViewThatCanNoLongerTakeFocusLosesItAsOnRemoval(_ loss: FocusLoss) {
-        let top = button("Top", CGRect(x: 10, y: 10, width: 90, height: 30))
+        button("Top", CGRect(x: 10, y: 10, width: 90, height: 30))
         let panel = FocusUpdateRecorder(frame: CGRect(x: 0, y: 50, width: 300, height: 100))
         window.addSubview(panel)
         let mid = button("Mid", CGRect(x: 10, y: 10, width: 90, height: 30), in: panel)
