@@ -121,7 +121,7 @@ public final class Launcher {
         var script: InputScript?
         if let path = options.script {
             do {
-                script = try InputScript(parsing: readScriptText(path), isKeyName: InputScript.isSDLKeyName)
+                script = try InputScript(parsing: readScriptText(path), isKeyName: InputScriptPlayer.isKeyName)
             } catch let e as InputScriptError {
                 return fail("\(path): \(e)")
             } catch {

@@ -27,6 +27,13 @@ public final class InputScriptPlayer {
     private var waiting: [SDL_Event] = []
     private var waitingHead = 0
 
+    /// Whether SDL knows `name` as a key (`SDL_GetScancodeFromName`): pass it to
+    /// ``/SDLControlsCore/InputScript/init(parsing:isKeyName:)`` so a script with a misspelt
+    /// key ("Tabb") stops at its line instead of replaying a key SDL doesn't know.
+    public static func isKeyName(_ name: String) -> Bool {
+        SDL_GetScancodeFromName(name) != SDL_SCANCODE_UNKNOWN
+    }
+
     /// Creates a player for `host`.
     public init(script: InputScript, host: SDLHost) {
         self.script = script
@@ -290,11 +297,3 @@ public final class InputScriptRecorder {
     }
 }
 
-extension InputScript {
-    /// Whether SDL knows `name` as a key (`SDL_GetScancodeFromName`): pass it to
-    /// ``/SDLControlsCore/InputScript/init(parsing:isKeyName:)`` so a script with a misspelt key
-    /// ("Tabb") stops at its line instead of replaying a key SDL doesn't know.
-    public static func isSDLKeyName(_ name: String) -> Bool {
-        SDL_GetScancodeFromName(name) != SDL_SCANCODE_UNKNOWN
-    }
-}

@@ -106,7 +106,7 @@ public struct InputScript: Hashable, Sendable {
     public var lastFrame: Int { entries.last?.frame ?? -1 }
 
     /// Parses the text format. A leading byte-order mark is skipped. `isKeyName`, when given,
-    /// says which key names exist (with SDL: `InputScript.isSDLKeyName`): a key line naming
+    /// says which key names exist (with SDL: `InputScriptPlayer.isKeyName`): a key line naming
     /// another stops the parse with its line number, as any malformed line does.
     public init(parsing text: String, isKeyName: ((String) -> Bool)? = nil) throws {
         var entries: [Entry] = []
@@ -232,7 +232,7 @@ public struct InputScript: Hashable, Sendable {
         self.entries = entries
     }
 
-    /// The script in the text format (what ``init(parsing:)`` reads back).
+    /// The script in the text format (what ``init(parsing:isKeyName:)`` reads back).
     public var text: String {
         var out = InputScript.header + "\n"
         for e in entries { out += "\(e.frame) \(InputScript.format(e.event))\n" }
