@@ -72,7 +72,7 @@ final class EmbeddedGameSample: SampleScene {
             let width = min(b.width - 24, 700)
             let oneRow = width >= 700
             hud.frame = CGRect(x: 12, y: 12, width: width, height: oneRow ? 56 : 92)
-            pause.frame = CGRect(x: 10, y: 10, width: 100, height: 36)
+            pause.frame = CGRect(x: 10, y: 10, width: 108, height: 36)   // room for "Resume" at any scale
             autoFire.sizeToFit()
             autoFireLabel.sizeToFit()
             let right = oneRow ? 300 : max(240, width - 10 - autoFireLabel.frame.width - 8 - autoFire.frame.width)

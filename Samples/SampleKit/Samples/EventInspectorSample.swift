@@ -45,6 +45,9 @@ final class InspectorPad: UIControl {
         return parts.isEmpty ? "normal" : parts.joined(separator: "+")
     }
 
+    /// The ring follows the pad's corners.
+    override var focusRingCornerRadius: CGFloat { 20 }
+
     override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds

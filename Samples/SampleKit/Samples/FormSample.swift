@@ -109,7 +109,8 @@ final class FormSample: SampleScene, UITextFieldDelegate {
         let parts = email.split(separator: "@")
         if parts.count != 2 || !parts[1].contains(".") { errors.append("Please enter an email like you@example.com.") }
         if errors.isEmpty {
-            status.textColor = .systemGreen
+            // iOS's accessible green on white (systemGreen itself is 2.2:1 there).
+            status.textColor = UIColor(light: UIColor(rgb: 0x248A3D), dark: .systemGreen)
             status.text = "Booked for \(name), \(String(format: "%.0f", guests.value)) guest(s). ✓"
         } else {
             status.textColor = .systemRed

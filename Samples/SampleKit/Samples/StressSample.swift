@@ -59,6 +59,7 @@ final class StressSample: SampleScene {
         overlay.backgroundColor = UIColor(white: 0, alpha: 0.7)
         overlay.cornerRadius = 8
         overlay.textAlignment = .center
+        overlay.text = "Measuring the first frame…"   // the figures arrive with the second
         root.addSubview(overlay)
         animate.accessibilityLabel = "Animate"
         animate.addAction(UIAction(title: "animate") { _ in }, for: .valueChanged)

@@ -73,7 +73,10 @@ extension UIDatePicker {
                 // As iOS: today selected is a solid tint circle with a white number; another
                 // day selected, a pale tint circle with a tint number (today keeps its tint).
                 let isToday = i == today
-                ctx.fillEllipse(in: circle, color: isToday ? tint : tint.withAlphaComponent(0.15))
+                // Pale: 15% of the tint on light, 30% on dark (15% of it on black hardly shows).
+                let pale = UIColor(light: tint.resolvedColor(with: .light).withAlphaComponent(0.15),
+                                   dark: tint.resolvedColor(with: .dark).withAlphaComponent(0.3))
+                ctx.fillEllipse(in: circle, color: isToday ? tint : pale)
                 if pressed { ctx.fillEllipse(in: circle, color: UIColor(white: 0, alpha: isToday ? 0.18 : 0.08)) }
                 color = isToday ? .white : tint
                 font = UIDatePicker.dayBoldFont
