@@ -76,7 +76,7 @@ final class EmbeddedGameSample: SampleScene {
             autoFire.sizeToFit()
             autoFireLabel.sizeToFit()
             let right = oneRow ? 300 : max(240, width - 10 - autoFireLabel.frame.width - 8 - autoFire.frame.width)
-            speed.frame = CGRect(x: 124, y: 11, width: max(60, min(160, right - 140)), height: 34)
+            speed.frame = CGRect(x: 132, y: 11, width: max(60, min(152, right - 148)), height: 34)
             autoFire.frame.origin = CGPoint(x: oneRow ? 300 : speed.frame.maxX + 16, y: 12)
             autoFireLabel.frame = CGRect(x: autoFire.frame.maxX + 8, y: 12, width: autoFireLabel.frame.width, height: 32)
             scoreLabel.frame = oneRow ? CGRect(x: 470, y: 12, width: 220, height: 32) : CGRect(x: 14, y: 52, width: width - 28, height: 32)

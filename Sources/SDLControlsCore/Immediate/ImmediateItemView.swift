@@ -168,7 +168,13 @@ final class ImmediateItemView: UIView {
     /// and the neighbouring rows and reach past the group's sides. Set again only when the
     /// cell's size changed.
     private func ringInsideCell() {
-        let shape = control.bounds
+        ringInsideCell(shape: control.bounds)
+    }
+
+    /// The same ring for a control that is not the whole cell: `shape` is the cell in the
+    /// control's coordinates. A text field alone in a cell is borderless: a ring around its
+    /// text line sat a point and a half from the text, half outside the row.
+    private func ringInsideCell(shape: CGRect) {
         if let h = control.storedFocusEffect as? UIFocusHaloEffect, h.position == .inside, h.shape == shape { return }
         let halo = UIFocusHaloEffect(roundedRect: shape, cornerRadius: ImmediateSectionView.cornerRadius, curve: .continuous)
         halo.position = .inside
@@ -194,6 +200,10 @@ final class ImmediateItemView: UIView {
         case .alone(let fills):
             let w = fills || c.width < 0 ? content.width : min(c.width, content.width)
             put(control, CGRect(x: content.minX, y: centred(controlHeight), width: max(0, w), height: controlHeight))
+            if insets != .zero, control is UITextField {
+                let f = control.frame
+                ringInsideCell(shape: CGRect(x: b.minX - f.minX, y: b.minY - f.minY, width: b.width, height: b.height))
+            }
         case .beside:
             let t = ImmediateItemView.size(of: titleLabel), d = ImmediateItemView.size(of: detailLabel)
             var trailing = content.maxX

@@ -292,6 +292,8 @@ extension ImmediateUI {
         }
         if place(node) {
             field.borderStyle = node.context == .cell ? .none : .roundedRect
+            // A cell's ring is inside the cell (set by its item); elsewhere, the field's own.
+            if node.context != .cell, field.storedFocusEffect is UIFocusHaloEffect { field.focusEffect = UIFocusEffect.effect() }
         }
         // The field cleans what it is given (one line, bounded length); the binding remembers
         // the text it pushed, so a cleaned text is pushed once and never written back.
