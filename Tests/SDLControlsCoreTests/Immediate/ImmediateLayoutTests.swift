@@ -10,6 +10,27 @@ import Foundation
 struct ImmediateLayoutTests {
     init() { resetApplication() }
 
+    /// A text field alone in an inset-grouped cell is borderless: its focus shows inside the
+    /// whole cell, rounded as the group (as a button row's), not around its text line. Moved
+    /// out of the cell, into a plain panel's column, it gets a field's own ring back.
+    @Test func aTextFieldInACellShowsFocusInsideTheCell() throws {
+        let h = ImmediateHarness(style: .insetGrouped, size: CGSize(width: 400, height: 300))
+        var name = ""
+        var field: UITextField?
+        h.frame { ui in ui.textField("Name", text: &name); field = ui.last(UITextField.self) }
+        let f = try #require(field)
+        let cell = try #require(f.superview)
+        let halo = try #require(f.focusEffect as? UIFocusHaloEffect, "a halo, not the field's own ring")
+        #expect(halo.position == .inside)
+        #expect(halo.shape == cell.convert(cell.bounds, to: f), "the whole cell, in the field's coordinates")
+        #expect((halo.shape?.height ?? 0) > f.bounds.height)
+
+        let plain = ImmediateHarness(size: CGSize(width: 400, height: 300))
+        var other: UITextField?
+        plain.frame { ui in ui.textField("Name", text: &name); other = ui.last(UITextField.self) }
+        #expect(other.map { type(of: $0.focusEffect!) == UIFocusEffect.self } == true, "outside a cell: the system's ring")
+    }
+
     @Test func aSettingsCellPutsTheTitleAtTheLeadingMarginAndTheSwitchAtTheTrailingOne() {
         let h = ImmediateHarness(style: .insetGrouped, size: CGSize(width: 400, height: 600))
         var on = false, lives = 3.0, volume: Float = 0.5
