@@ -60,7 +60,7 @@ final class ImmediateSample: SampleScene {
         retainedCaption.frame = CGRect(x: half + 32, y: 8, width: half - 48, height: 18)
         let panelFrame = CGRect(x: 0, y: 26, width: half, height: panel.sizeThatFits(CGSize(width: half, height: 0)).height)
         if panel.frame != panelFrame { panel.frame = panelFrame }
-        let retainedFrame = CGRect(x: half + 16, y: 46, width: half - 32, height: 380)
+        let retainedFrame = CGRect(x: half + 16, y: 46, width: half - 32, height: 424)
         if retained.frame != retainedFrame { retained.frame = retainedFrame }
         let content = CGSize(width: width, height: max(panelFrame.maxY, retainedFrame.maxY + 20))
         if scroll.contentSize != content { scroll.contentSize = content }
@@ -93,6 +93,8 @@ final class ImmediateSample: SampleScene {
 /// The same panel the retained way, as the README shows it: a view subclass, frames computed
 /// by hand, one action per control, and the game's state copied into the controls (without
 /// disturbing one the user holds, and without redrawing what did not change) and back out.
+/// It draws the same inset-grouped list the `ImmediateView` lays out: two cards of 44-point
+/// rows (a slider under its title), a hairline between rows.
 @MainActor
 final class RetainedSettingsPanel: UIView {
     var onChange: (GameSettings) -> Void = { _ in }
@@ -101,13 +103,11 @@ final class RetainedSettingsPanel: UIView {
     let name = UITextField(), sound = UISwitch(), music = UISlider(), sensitivity = UISlider()
     let soundLabel = UILabel(), musicLabel = UILabel(), sensitivityLabel = UILabel(), status = UILabel()
     let apply = UIButton(type: .system), reset = UIButton(type: .system), mute = UIButton(type: .system)
+    let settingsCard = Card(), actionsCard = Card()
 
     override init(frame: CGRect) {
         super.init(frame: frame)
-        backgroundColor = .secondarySystemGroupedBackground
-        cornerRadius = 10
         name.placeholder = "Player name"
-        name.borderStyle = .roundedRect
         for (label, control, title) in [(soundLabel, sound, "Sound effects"), (musicLabel, music, "Music volume"),
                                          (sensitivityLabel, sensitivity, "Mouse sensitivity")] as [(UILabel, UIControl, String)] {
             label.text = title
@@ -115,10 +115,15 @@ final class RetainedSettingsPanel: UIView {
         }
         sensitivity.minimumValue = 0.1
         sensitivity.maximumValue = 3
-        for (button, title) in [(apply, "Apply"), (reset, "Reset to defaults"), (mute, "Mute")] { button.setTitle(title, for: .normal) }
-        for view in [name, sound, music, sensitivity, soundLabel, musicLabel, sensitivityLabel, status, apply, reset, mute] {
-            addSubview(view)
+        for (button, title) in [(apply, "Apply"), (reset, "Reset to defaults"), (mute, "Mute")] {
+            button.setTitle(title, for: .normal)
+            button.titleLabel.font = .systemFont(ofSize: 17)
+            button.contentHorizontalAlignment = .leading
         }
+        addSubview(settingsCard)
+        addSubview(actionsCard)
+        for view in [name, sound, music, sensitivity, soundLabel, musicLabel, sensitivityLabel] { settingsCard.addSubview(view) }
+        for view in [apply, reset, mute, status] { actionsCard.addSubview(view) }
         name.addAction(UIAction { [weak self] _ in self?.edited() }, for: .editingChanged)
         for control in [sound, music, sensitivity] as [UIControl] {
             control.addAction(UIAction { [weak self] _ in self?.edited() }, for: .valueChanged)
@@ -154,17 +159,37 @@ final class RetainedSettingsPanel: UIView {
 
     override func layoutSubviews() {
         let x: CGFloat = 16, w = bounds.width - 32
-        name.frame = CGRect(x: x, y: 12, width: w, height: 36)
-        soundLabel.frame = CGRect(x: x, y: 60, width: w - 60, height: 31)
-        sound.frame = CGRect(x: x + w - 51, y: 60, width: 51, height: 31)
-        musicLabel.frame = CGRect(x: x, y: 100, width: w, height: 20)
-        music.frame = CGRect(x: x, y: 122, width: w, height: 30)
-        sensitivityLabel.frame = CGRect(x: x, y: 160, width: w, height: 20)
-        sensitivity.frame = CGRect(x: x, y: 182, width: w, height: 30)
+        settingsCard.frame = CGRect(x: 0, y: 0, width: bounds.width, height: 224)
+        settingsCard.rowBottoms = [44, 88, 156]
+        name.frame = CGRect(x: x, y: 11, width: w, height: 22)
+        soundLabel.frame = CGRect(x: x, y: 50, width: w - 60, height: 32)
+        sound.frame = CGRect(x: x + w - 51, y: 50, width: 51, height: 31)
+        musicLabel.frame = CGRect(x: x, y: 93, width: w, height: 22)
+        music.frame = CGRect(x: x, y: 116, width: w, height: 34)
+        sensitivityLabel.frame = CGRect(x: x, y: 161, width: w, height: 22)
+        sensitivity.frame = CGRect(x: x, y: 184, width: w, height: 34)
+        actionsCard.frame = CGRect(x: 0, y: 248, width: bounds.width, height: 176)
+        actionsCard.rowBottoms = [44, 88, 132]
         for (i, button) in [apply, reset, mute].enumerated() {
-            button.frame = CGRect(x: x, y: 226 + CGFloat(i) * 40, width: w, height: 36)
-            button.contentHorizontalAlignment = .leading
+            button.frame = CGRect(x: x, y: CGFloat(i) * 44, width: w, height: 44)
         }
-        status.frame = CGRect(x: x, y: 346, width: w, height: 22)
+        status.frame = CGRect(x: x, y: 143, width: w, height: 22)
+    }
+
+    /// A group of rows: a rounded plate with a hairline under each row but the last.
+    final class Card: UIView {
+        var rowBottoms: [CGFloat] = [] { didSet { if oldValue != rowBottoms { setNeedsDisplay() } } }
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            backgroundColor = .secondarySystemGroupedBackground
+            cornerRadius = 10
+        }
+
+        override func draw(_ rect: CGRect) {
+            guard let ctx = UIGraphicsGetCurrentContext() else { return }
+            let hairline = 1 / max(1, ctx.scale)
+            for y in rowBottoms { ctx.fill(CGRect(x: 16, y: y - hairline, width: bounds.width - 16, height: hairline), color: .separator) }
+        }
     }
 }
