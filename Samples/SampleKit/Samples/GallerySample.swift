@@ -34,6 +34,9 @@ final class GallerySample: SampleScene {
         lastAction.text = "Use a control in the Normal column: its primary action shows here."
         root.addSubview(lastAction)
         pages = [buttonsPage(), valuesPage(), textPage()]
+        // One grid for every section: the columns stay put when the section changes.
+        let grid = (first: pages.map(\.naturalFirstColumn).max() ?? 0, column: pages.map(\.naturalColumnWidth).max() ?? 0)
+        for p in pages { p.sharedGrid = grid }
         for p in pages {
             let scroll = UIScrollView()
             scroll.delaysContentTouches = false   // a press on a control reacts at once (see ScrollingContent)
@@ -162,7 +165,7 @@ final class GallerySample: SampleScene {
                 if s >= 2 { f.text = "Ada" }
                 return f
             }),
-        ], cellWidth: 160)
+        ])
         let picker = UIDatePicker()
         picker.datePickerMode = .dateAndTime
         picker.timeZone = TimeZone(identifier: "UTC")
@@ -229,12 +232,21 @@ final class GalleryTable: UIView {
         return CGSize(width: max(fit.width, 28), height: max(fit.height, 28))
     }
 
-    private var firstColumn: CGFloat {
+    /// The first column's and the state columns' widths of every section together (set by
+    /// the gallery), so switching sections doesn't move the grid.
+    var sharedGrid: (first: CGFloat, column: CGFloat)? { didSet { setNeedsLayout() } }
+
+    private var firstColumn: CGFloat { max(naturalFirstColumn, sharedGrid?.first ?? 0) }
+    private var columnWidth: CGFloat { max(naturalColumnWidth, sharedGrid?.column ?? 0) }
+
+    /// The first column this table's row labels need.
+    var naturalFirstColumn: CGFloat {
         let widest = rows.map { $0.label.sizeThatFits(.zero).width }.max() ?? 0
         return GalleryTable.leading + max(110, widest.rounded(.up) + 16)
     }
 
-    private var columnWidth: CGFloat {
+    /// The state column this table's headers and controls need.
+    var naturalColumnWidth: CGFloat {
         var w = minimumColumnWidth
         for l in stateLabels { w = max(w, l.sizeThatFits(.zero).width.rounded(.up) + GalleryTable.columnGap) }
         for row in rows where row.controls.count > 1 {
