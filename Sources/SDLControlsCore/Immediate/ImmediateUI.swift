@@ -447,7 +447,9 @@ public final class ImmediateUI {
     /// `primaryActionTriggered` or `editingChanged` delivered since the last build) is written
     /// back and returns true; while the control tracks a touch or is first responder (a field
     /// being edited) its value wins; otherwise a different `value` is pushed with the key
-    /// path's setter.
+    /// path's setter. A value your control refused or clamped is pushed again when `value`
+    /// changes; the binding can't see your control's limits, so after changing them in
+    /// `update`, set the control's value there too if it should follow.
     /// `ui.custom(RotaryKnob(), keyPath: \.level, value: &volume)`
     @discardableResult
     public func custom<V: UIControl, Value: Equatable>(_ make: @autoclosure () -> V, keyPath: ReferenceWritableKeyPath<V, Value>,
