@@ -12,17 +12,6 @@ struct ControllerAcceptanceReviewSDLTests {
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
     }
 
-    private func column(_ host: SDLHost, _ n: Int, gap: CGFloat = 40) -> [UIButton] {
-        (0..<n).map { i in
-            let b = UIButton(type: .system)
-            b.setTitle("B\(i)", for: .normal)
-            b.accessibilityLabel = "B\(i)"
-            b.frame = CGRect(x: 20, y: 10 + CGFloat(i) * gap, width: 100, height: 30)
-            host.window.addSubview(b)
-            return b
-        }
-    }
-
     private func button(_ e: SDL_GameControllerButton, _ down: Bool, which: SDL_JoystickID = 0) -> SDL_Event {
         SDLEvents.controllerButton(down: down, e, which: which)
     }
@@ -32,7 +21,7 @@ struct ControllerAcceptanceReviewSDLTests {
     @Test func axisExtremesMoveFocus() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }
-        let col = column(host, 3)
+        let col = buttonColumn(host, 3)
         host.window.setFocusedView(col[1])
         #expect(handled(host, SDLEvents.controllerAxis(SDL_CONTROLLER_AXIS_LEFTY, -32768)))
         #expect(host.window.focusedView === col[0])
@@ -51,7 +40,7 @@ struct ControllerAcceptanceReviewSDLTests {
     @Test func unknownAxesAndButtonsAreIgnored() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }
-        let col = column(host, 3)
+        let col = buttonColumn(host, 3)
         host.window.setFocusedView(col[0])
         var odd = SDLEvents.controllerAxis(SDL_CONTROLLER_AXIS_LEFTY, 32767)
         odd.caxis.axis = 77
@@ -80,7 +69,7 @@ struct ControllerAcceptanceReviewSDLTests {
         defer { host.shutdown() }
         var t: TimeInterval = 1
         host.clock = { t }
-        let col = column(host, 6)
+        let col = buttonColumn(host, 6)
         host.window.setFocusedView(col[0])
         host.update()
         #expect(handled(host, SDLEvents.controllerAxis(SDL_CONTROLLER_AXIS_LEFTY, 32767, which: 3)))
@@ -99,7 +88,7 @@ struct ControllerAcceptanceReviewSDLTests {
         defer { host.shutdown() }
         var t: TimeInterval = 1
         host.clock = { t }
-        let col = column(host, 8, gap: 35)
+        let col = buttonColumn(host, 8, gap: 35)
         let p1 = try VirtualController()
         defer { p1.detach() }
         let p2 = try VirtualController()
@@ -135,7 +124,7 @@ struct ControllerAcceptanceReviewSDLTests {
         defer { host.shutdown() }
         var t: TimeInterval = 5
         host.clock = { t }
-        let col = column(host, 8, gap: 28)
+        let col = buttonColumn(host, 8, gap: 28)
         host.window.setFocusedView(col[0])
         host.update()
         push(host, SDLEvents.controllerAxis(SDL_CONTROLLER_AXIS_LEFTY, 30000))
@@ -155,7 +144,7 @@ struct ControllerAcceptanceReviewSDLTests {
     @Test func thousandsOfControllerEventsInOneFrame() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }
-        let col = column(host, 5)
+        let col = buttonColumn(host, 5)
         host.window.setFocusedView(col[2])
         for i in 0..<10_000 {
             let v: Int16 = i.isMultiple(of: 2) ? 32767 : -32768
@@ -276,7 +265,7 @@ struct ControllerAcceptanceReviewSDLTests {
         defer { host.shutdown() }
         var t: TimeInterval = 1
         host.clock = { t }
-        let col = column(host, 6)
+        let col = buttonColumn(host, 6)
         host.window.setFocusedView(col[0])
         host.update()
         push(host, SDLEvents.controllerAxis(SDL_CONTROLLER_AXIS_LEFTX, 0))

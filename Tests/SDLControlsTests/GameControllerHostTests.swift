@@ -82,21 +82,10 @@ struct GameControllerHostTests {
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
     }
 
-    /// A column of buttons, 40 points apart, labelled B0…
-    private func column(_ host: SDLHost, _ n: Int) -> [UIButton] {
-        (0..<n).map { i in
-            let b = UIButton(type: .system)
-            b.setTitle("B\(i)", for: .normal)
-            b.frame = CGRect(x: 20, y: 10 + CGFloat(i) * 40, width: 100, height: 30)
-            host.window.addSubview(b)
-            return b
-        }
-    }
-
     @Test func hotPlugOpensAndClosesEachController() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }
-        let buttons = column(host, 4)
+        let buttons = buttonColumn(host, 4)
         host.window.setFocusedView(buttons[0])
         #expect(host.openGameControllers.isEmpty)
         let first = try VirtualController()
@@ -141,7 +130,7 @@ struct GameControllerHostTests {
     @Test func consumedAnswersFromHandle() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }
-        let buttons = column(host, 2)
+        let buttons = buttonColumn(host, 2)
         let slider = UISlider(frame: CGRect(x: 20, y: 100, width: 200, height: 34))
         host.window.addSubview(slider)
         func handle(_ e: SDL_Event) -> Bool { host.handle(e) }
@@ -189,7 +178,7 @@ struct GameControllerHostTests {
     @Test func aFocusedButtonDisabledLosesFocusAtTheNextFrame() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }
-        let buttons = column(host, 3)
+        let buttons = buttonColumn(host, 3)
         for _ in 0..<2 {
             push(host, SDLEvents.controllerButton(down: true, SDL_CONTROLLER_BUTTON_DPAD_DOWN))
             push(host, SDLEvents.controllerButton(down: false, SDL_CONTROLLER_BUTTON_DPAD_DOWN))
@@ -234,7 +223,7 @@ struct GameControllerHostTests {
         defer { host.shutdown() }
         var t: TimeInterval = 1
         host.clock = { t }
-        let buttons = column(host, 6)
+        let buttons = buttonColumn(host, 6)
         host.window.setFocusedView(buttons[0])
         host.update()
         #expect(host.handle(SDLEvents.controllerButton(down: true, SDL_CONTROLLER_BUTTON_DPAD_DOWN)))

@@ -59,39 +59,8 @@ struct ControllerNavigationTests {
 
     // MARK: Tables: (focused control, direction) → newly focused control
 
-    /// Runs the launcher on `sample` in-process at 960×640, laid out and focused.
-    private func launch(_ sample: String?) throws -> (SDLHost, Launcher) {
-        let app = UIApplication.shared
-        app.actionDelivery = .batched
-        app.discardPendingActions()
-        app.actionDeliveryObserver = nil
-        let host = try SDLHost.headless(size: CGSize(width: 960, height: 640))
-        var t: TimeInterval = 0
-        host.clock = { t += 1.0 / 60; return t }
-        host.log = { _ in }
-        var options = LauncherOptions()
-        options.headless = true
-        options.sample = sample
-        let launcher = Launcher(host: host, options: options, output: { _ in }, errors: { _ in })
-        host.update()
-        return (host, launcher)
-    }
-
     private func view(_ host: SDLHost, _ label: String) -> UIView? {
         host.window.focusableViews.first { $0.accessibilityLabel == label }
-    }
-
-    /// Pushes a controller button press and release through SDL's queue, then runs a frame.
-    private func press(_ host: SDLHost, _ button: SDL_GameControllerButton) {
-        for down in [true, false] {
-            var e = SDL_Event()
-            e.type = down ? SDL_CONTROLLERBUTTONDOWN.rawValue : SDL_CONTROLLERBUTTONUP.rawValue
-            e.cbutton.button = UInt8(button.rawValue)
-            e.cbutton.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
-            SDL_PushEvent(&e)
-        }
-        host.pollEvents()
-        host.update()
     }
 
     static let directions: [String: SDL_GameControllerButton] = [
@@ -107,14 +76,14 @@ struct ControllerNavigationTests {
                 continue
             }
             #expect(host.window.setFocusedView(start), sourceLocation: sourceLocation)
-            press(host, Self.directions[direction]!)
+            pressControllerButton(host, Self.directions[direction]!)
             let now = host.window.focusedView?.accessibilityLabel ?? "nil"
             #expect(now == (to ?? from), "\(from) \(direction) → \(now), expected \(to ?? from)", sourceLocation: sourceLocation)
         }
     }
 
     @Test func aClickOpensASampleWithNothingFocusedSoTabStartsAtTheTop() throws {
-        let (host, launcher) = try launch(nil)
+        let (host, launcher) = try launchHeadless(nil)
         defer { launcher.close(); host.shutdown() }
         #expect(host.window.focusedView?.accessibilityLabel == "Gallery", "at start the first row is focused")
         let row = try #require(launcher.list.rows.first { $0.info.name == "form" })
@@ -142,13 +111,13 @@ struct ControllerNavigationTests {
         SDL_PushEvent(&tab)
         host.pollEvents()
         #expect(host.window.focusedView?.accessibilityLabel == "Name")
-        press(host, SDL_CONTROLLER_BUTTON_B)   // ends editing
-        press(host, SDL_CONTROLLER_BUTTON_B)   // back
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_B)   // ends editing
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_B)   // back
         #expect(host.window.focusedView?.accessibilityLabel == "Form", "back with a controller: the sample's row")
     }
 
     @Test func galleryTable() throws {
-        let (host, launcher) = try launch("gallery")
+        let (host, launcher) = try launchHeadless("gallery")
         defer { launcher.close(); host.shutdown() }
         #expect(host.window.focusedView?.accessibilityLabel == "Section", "opening a sample focuses its first control")
         check(host, [
@@ -172,7 +141,7 @@ struct ControllerNavigationTests {
         ])
         // Left/right on the section control switch pages (it is adjustable); up/down leave it.
         host.window.setFocusedView(view(host, "Section"))
-        press(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
         #expect(host.window.focusedView?.accessibilityLabel == "Section")
         check(host, [
             ("Section", "down", "Slider, Normal"),
@@ -183,7 +152,7 @@ struct ControllerNavigationTests {
             ("Slider, Normal", "up", "Section"),
         ])
         host.window.setFocusedView(view(host, "Section"))
-        press(host, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER)
         check(host, [
             ("Section", "down", "Name"),
             ("Name", "down", "Date"),
@@ -193,7 +162,7 @@ struct ControllerNavigationTests {
     }
 
     @Test func formTable() throws {
-        let (host, launcher) = try launch("form")
+        let (host, launcher) = try launchHeadless("form")
         defer { launcher.close(); host.shutdown() }
         #expect(host.window.focusedView?.accessibilityLabel == "Name")
         check(host, [
@@ -215,21 +184,21 @@ struct ControllerNavigationTests {
         // Adjustable controls keep left/right.
         let form = try #require(launcher.scene as? FormSample)
         host.window.setFocusedView(form.guests)
-        press(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
         #expect(form.guests.value == 3 && host.window.focusedView === form.guests)
         let date = form.datePicker.date
         host.window.setFocusedView(form.datePicker)
-        press(host, SDL_CONTROLLER_BUTTON_DPAD_LEFT)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_LEFT)
         #expect(form.datePicker.date == date.addingTimeInterval(-86_400) && host.window.focusedView === form.datePicker)
         // A on a field begins editing, B ends it; focus passing over a field doesn't.
         host.window.setFocusedView(view(host, "Guests"))
-        press(host, SDL_CONTROLLER_BUTTON_DPAD_UP)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_UP)
         #expect(host.window.focusedView === form.emailField && !form.emailField.isEditing)
-        press(host, SDL_CONTROLLER_BUTTON_A)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_A)
         #expect(form.emailField.isEditing)
-        press(host, SDL_CONTROLLER_BUTTON_B)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_B)
         #expect(!form.emailField.isEditing && launcher.scene != nil, "B ended editing; it did not leave the sample")
-        press(host, SDL_CONTROLLER_BUTTON_B)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_B)
         #expect(launcher.scene == nil, "then B went back to the list")
         #expect(host.window.focusedView?.accessibilityLabel == "Form")
     }

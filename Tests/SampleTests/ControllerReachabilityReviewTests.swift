@@ -10,34 +10,6 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct ControllerReachabilityReviewTests {
-    private func launch(_ sample: String) throws -> (SDLHost, Launcher) {
-        let app = UIApplication.shared
-        app.actionDelivery = .batched
-        app.discardPendingActions()
-        app.actionDeliveryObserver = nil
-        let host = try SDLHost.headless(size: CGSize(width: 960, height: 640))
-        var t: TimeInterval = 0
-        host.clock = { t += 1.0 / 60; return t }
-        host.log = { _ in }
-        var options = LauncherOptions()
-        options.headless = true
-        options.sample = sample
-        let launcher = Launcher(host: host, options: options, output: { _ in }, errors: { _ in })
-        host.update()
-        return (host, launcher)
-    }
-
-    private func press(_ host: SDLHost, _ button: SDL_GameControllerButton) {
-        for down in [true, false] {
-            var e = SDL_Event()
-            e.type = down ? SDL_CONTROLLERBUTTONDOWN.rawValue : SDL_CONTROLLERBUTTONUP.rawValue
-            e.cbutton.button = UInt8(button.rawValue)
-            e.cbutton.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
-            SDL_PushEvent(&e)
-        }
-        host.pollEvents()
-        host.update()
-    }
 
     private func name(_ v: UIView) -> String {
         "\(type(of: v)) \"\(v.accessibilityLabel ?? "?")\" at \(v.convert(v.bounds, to: nil).origin)"
@@ -60,7 +32,7 @@ struct ControllerReachabilityReviewTests {
                 var now: UIView?
                 if adjustable && (d == .left || d == .right) {
                     for _ in 0..<100 where host.window.focusedView === v {
-                        press(host, d == .left ? SDL_CONTROLLER_BUTTON_DPAD_LEFT : SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
+                        pressControllerButton(host, d == .left ? SDL_CONTROLLER_BUTTON_DPAD_LEFT : SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
                     }
                     now = host.window.focusedView === v ? nil : host.window.focusedView
                 } else {
@@ -78,14 +50,14 @@ struct ControllerReachabilityReviewTests {
     /// The gallery's other sections (chosen with the D-pad on "Section") and the launcher's list.
     @Test(arguments: [1, 2])
     func everyGallerySectionIsReachable(_ index: Int) throws {
-        let (host, launcher) = try launch("gallery")
+        let (host, launcher) = try launchHeadless("gallery")
         defer {
             launcher.close()
             host.shutdown()
         }
         let section = try #require(host.window.focusableViews.first { $0.accessibilityLabel == "Section" })
         host.window.setFocusedView(section)
-        for _ in 0..<index { press(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT) }
+        for _ in 0..<index { pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT) }
         host.update()
         #expect((section as? UISegmentedControl)?.selectedSegmentIndex == index)
         // "Dark mode" (header, right of the "Section" picker) is reached from the picker's last
@@ -103,7 +75,7 @@ struct ControllerReachabilityReviewTests {
                       SDL_CONTROLLER_BUTTON_DPAD_LEFT, SDL_CONTROLLER_BUTTON_DPAD_RIGHT] {
                 guard host.window.setFocusedView(v) else { continue }
                 host.window.endEditing(true)
-                press(host, d)
+                pressControllerButton(host, d)
                 if let now = host.window.focusedView, missing.contains(where: { $0 === now }) { landed.append("\(name(v)) \(d.rawValue) → \(name(now)) section \((section as? UISegmentedControl)?.selectedSegmentIndex ?? -1)") }
             }
         }
@@ -112,7 +84,7 @@ struct ControllerReachabilityReviewTests {
 
     @Test(arguments: SampleCatalog.all.map(\.name))
     func everyFocusableViewIsReachableWithTheDpad(_ sample: String) throws {
-        let (host, launcher) = try launch(sample)
+        let (host, launcher) = try launchHeadless(sample)
         defer {
             launcher.close()
             host.shutdown()
@@ -120,7 +92,7 @@ struct ControllerReachabilityReviewTests {
         host.window.setFocusedView(nil)
         host.update()
         let all = host.window.focusableViews.filter { $0.accessibilityLabel != "Back" }
-        press(host, SDL_CONTROLLER_BUTTON_DPAD_DOWN)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_DOWN)
         guard let first = host.window.focusedView else {
             Issue.record("\(sample): the D-pad focused nothing")
             return
@@ -133,8 +105,8 @@ struct ControllerReachabilityReviewTests {
         #expect(missing.isEmpty, "\(sample): unreachable with the D-pad: \(missing.prefix(12).map(name)) (\(missing.count) of \(all.count))")
         // Leaving the sample with B.
         host.window.endEditing(true)
-        press(host, SDL_CONTROLLER_BUTTON_B)
-        press(host, SDL_CONTROLLER_BUTTON_B)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_B)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_B)
         #expect(launcher.scene == nil, "\(sample): B returns to the list")
     }
 
@@ -144,7 +116,7 @@ struct ControllerReachabilityReviewTests {
     /// part 5: "every sample [is] fully usable with a controller alone"). A held D-pad that
     /// repeats past the maximum stays on the slider.
     @Test func theGameHUDsSwitchIsReachableWithThePad() throws {
-        let (host, launcher) = try launch("game")
+        let (host, launcher) = try launchHeadless("game")
         defer {
             launcher.close()
             host.shutdown()
@@ -153,16 +125,16 @@ struct ControllerReachabilityReviewTests {
         let speed = try #require(host.window.focusableViews.first { $0 is UISlider } as? UISlider)
         host.window.setFocusedView(nil)
         var visited: [String] = []
-        press(host, SDL_CONTROLLER_BUTTON_DPAD_DOWN)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_DOWN)
         visited.append(host.window.focusedView?.accessibilityLabel ?? "nil")
         for _ in 0..<30 where host.window.focusedView !== autoFire {
-            press(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
+            pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
             visited.append(host.window.focusedView?.accessibilityLabel ?? "nil")
         }
         #expect(host.window.focusedView === autoFire, "focus visited \(visited)")
         #expect(speed.value == speed.maximumValue, "the presses before raised the slider to its end")
         // Back onto the slider: a held left lowers it to its minimum and, repeating, stays there.
-        press(host, SDL_CONTROLLER_BUTTON_DPAD_LEFT)
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_LEFT)
         #expect(host.window.focusedView === speed)
         var e = SDL_Event()
         e.type = SDL_CONTROLLERBUTTONDOWN.rawValue
@@ -178,7 +150,7 @@ struct ControllerReachabilityReviewTests {
     /// The gallery's header switch, beyond the section picker: from the picker's last segment,
     /// one more press right reaches it.
     @Test func theGallerysDarkModeSwitchIsReachableFromTheLastSection() throws {
-        let (host, launcher) = try launch("gallery")
+        let (host, launcher) = try launchHeadless("gallery")
         defer {
             launcher.close()
             host.shutdown()
@@ -187,7 +159,7 @@ struct ControllerReachabilityReviewTests {
         let dark = try #require(host.window.focusableViews.first { $0.accessibilityLabel == "Dark mode" })
         host.window.setFocusedView(section)
         for _ in 0..<section.numberOfSegments where host.window.focusedView === section {
-            press(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
+            pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)
         }
         #expect(section.selectedSegmentIndex == section.numberOfSegments - 1)
         #expect(host.window.focusedView === dark)

@@ -14,12 +14,7 @@ struct ControllerAcceptanceReviewTests {
 
     @discardableResult
     private func button(_ title: String, _ frame: CGRect, in parent: UIView? = nil) -> UIButton {
-        let b = UIButton(type: .system)
-        b.setTitle(title, for: .normal)
-        b.accessibilityLabel = title
-        b.frame = frame
-        (parent ?? window).addSubview(b)
-        return b
+        addButton(title, frame, to: parent ?? window)
     }
 
     @discardableResult

@@ -13,12 +13,7 @@ struct GameControllerTests {
 
     @discardableResult
     private func button(_ title: String, _ frame: CGRect) -> UIButton {
-        let b = UIButton(type: .system)
-        b.setTitle(title, for: .normal)
-        b.accessibilityLabel = title
-        b.frame = frame
-        window.addSubview(b)
-        return b
+        addButton(title, frame, to: window)
     }
 
     /// A column of buttons 50 points apart.

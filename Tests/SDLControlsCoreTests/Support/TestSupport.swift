@@ -79,3 +79,15 @@ final class EventLog {
         events.removeAll()
     }
 }
+
+/// A system button titled and labelled `title`, at `frame` in `parent`.
+@MainActor
+@discardableResult
+func addButton(_ title: String, _ frame: CGRect, to parent: UIView) -> UIButton {
+    let b = UIButton(type: .system)
+    b.setTitle(title, for: .normal)
+    b.accessibilityLabel = title
+    b.frame = frame
+    parent.addSubview(b)
+    return b
+}

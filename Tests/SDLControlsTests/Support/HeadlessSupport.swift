@@ -258,3 +258,16 @@ final class DeliveredEvents {
         return out
     }
 }
+
+/// A column of `n` system buttons titled and labelled B0…, `gap` points apart, in the host's window.
+@MainActor
+func buttonColumn(_ host: SDLHost, _ n: Int, gap: CGFloat = 40) -> [UIButton] {
+    (0..<n).map { i in
+        let b = UIButton(type: .system)
+        b.setTitle("B\(i)", for: .normal)
+        b.accessibilityLabel = "B\(i)"
+        b.frame = CGRect(x: 20, y: 10 + CGFloat(i) * gap, width: 100, height: 30)
+        host.window.addSubview(b)
+        return b
+    }
+}
