@@ -32,6 +32,51 @@ struct TextLimitsTests {
         #expect(host.backend.size(of: "\u{0}", font: font).width == 0)
     }
 
+    /// A control character right before a combining mark, a variation selector or an emoji
+    /// modifier is one `Character` with it, so removing NUL by characters never matched it and
+    /// measuring recursed until the stack overflowed. Run in a child process: a regression
+    /// crashes that process, not the suite.
+    /// (The texts as scalar values, so the test's name prints no control characters.)
+    @Test(arguments: [[0, 0x301], [0x78, 0, 0xFE0F], [0, 0x1F3FB], [0x61, 1, 0x301, 0x7F, 0x200D, 0x62]] as [[UInt32]])
+    func aControlCharacterBeforeAMarkIsMeasuredAndDrawnAsNothingThroughEveryTextAPI(_ scalars: [UInt32]) async {
+        await #expect(processExitsWith: .success) { [scalars] in
+            let text = String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
+            await MainActor.run {
+                guard let host = try? makeHeadlessHost(size: CGSize(width: 400, height: 300)) else { exit(3) }
+                defer { host.shutdown() }
+                let hostile = [text]
+                let font = UIFont.systemFont(ofSize: 17)
+                for t in hostile {
+                    let clean = String(String.UnicodeScalarView(t.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+                    guard host.backend.size(of: t, font: font) == host.backend.size(of: clean, font: font) else { exit(4) }
+                }
+                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 30))
+                let button = UIButton(type: .system)
+                button.frame = CGRect(x: 0, y: 40, width: 300, height: 44)
+                let field = UITextField(frame: CGRect(x: 0, y: 90, width: 300, height: 34))
+                let segments = UISegmentedControl(items: ["A", "B"])
+                segments.frame = CGRect(x: 0, y: 130, width: 300, height: 32)
+                for v in [label, button, field, segments] as [UIView] { host.window.addSubview(v) }
+                for t in hostile {
+                    label.text = t
+                    button.setTitle(t, for: .normal)
+                    field.text = nil
+                    field.placeholder = t
+                    segments.setTitle(t, forSegmentAt: 0)
+                    segments.insertSegment(withTitle: t, at: 1, animated: false)
+                    label.accessibilityLabel = t
+                    _ = label.intrinsicContentSize
+                    _ = button.intrinsicContentSize
+                    host.update()
+                    host.renderFrame()
+                    field.text = t
+                    host.update()
+                    host.renderFrame()
+                }
+            }
+        }
+    }
+
     @Test func hostileStringsDrawWithoutCrashing() throws {
         let host = try makeHeadlessHost(size: CGSize(width: 640, height: 480))
         defer { host.shutdown() }

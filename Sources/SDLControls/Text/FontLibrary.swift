@@ -189,13 +189,13 @@ final class FontLibrary {
     }
 
     /// Splits `text` into runs, each with the first font of the chain that has its glyphs.
+    /// Every line SDL_ttf measures or draws comes through here, so this is where text takes
+    /// its drawn form (``/SDLControlsCore/Swift/String/displayText``): no control character,
+    /// and so no NUL to end SDL_ttf's C string early.
     func segments(of text: String, mainPath: String, pixelSize: Int) -> [(text: String, font: OpaquePointer)] {
         guard let mainFont = font(path: mainPath, pixelSize: pixelSize) else { return [] }
-        // SDL_ttf takes C strings: a NUL would end the text early (and make every longer
-        // prefix measure the same). NUL draws nothing, so it is left out.
-        if text.utf8.contains(0) {
-            return segments(of: text.replacingOccurrences(of: "\0", with: ""), mainPath: mainPath, pixelSize: pixelSize)
-        }
+        let text = text.displayText
+        guard !text.isEmpty else { return [] }
         if fallbacks.isEmpty || text.unicodeScalars.allSatisfy({ $0.value < 0x250 }) {
             return [(text, mainFont)]   // fast path: Latin text
         }

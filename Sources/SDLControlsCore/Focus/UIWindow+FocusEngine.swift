@@ -123,7 +123,7 @@ extension UIWindow {
     /// its ancestors shown and taking touches (as `focusCandidates()` requires; being on
     /// screen is not needed to keep focus).
     func canTakeFocus(_ view: UIView) -> Bool {
-        guard view.window === self, view !== self, view.canBecomeFocused else { return false }
+        guard view.window === self, view !== self, view.canBecomeFocused, !isLeaving(view) else { return false }
         var v: UIView? = view
         while let cur = v {
             if cur.isHidden || cur.alpha < UIView.minimumHitTestAlpha || !cur.isUserInteractionEnabled { return false }

@@ -299,13 +299,15 @@ public struct InputScript: Hashable, Sendable {
         return out + "\""
     }
 
-    /// `token` quoted for an error message, cut to ``maximumEchoLength`` characters.
+    /// `token` quoted for an error message, cut to ``maximumEchoLength`` characters, with
+    /// control and reordering characters shown as escapes (`\u{1B}`), so a script can't
+    /// act on the terminal that prints its error.
     static func echo(_ token: String) -> String {
         // utf8.count is O(1): a megabyte token is not walked to find out it is long.
-        guard token.utf8.count > maximumEchoLength else { return "\"" + token + "\"" }
+        guard token.utf8.count > maximumEchoLength else { return "\"" + token.escapedForMessage + "\"" }
         let head = token.prefix(maximumEchoLength)
-        guard head.endIndex < token.endIndex else { return "\"" + token + "\"" }
-        return "\"" + head + "…\" (\(token.utf8.count) bytes)"
+        guard head.endIndex < token.endIndex else { return "\"" + token.escapedForMessage + "\"" }
+        return "\"" + String(head).escapedForMessage + "…\" (\(token.utf8.count) bytes)"
     }
 
     /// The lines of `text`: ends are LF, CRLF or CR. By Unicode scalar (in Swift "\r\n" is
@@ -373,7 +375,7 @@ public struct InputScript: Hashable, Sendable {
                             }
                             s.append(scalar)
                             i = j
-                        default: throw ScriptMessage(text: "unknown escape \\\(line[i]) in a string")
+                        default: throw ScriptMessage(text: "unknown escape \\\(String(Character(line[i])).escapedForMessage) in a string")
                         }
                     } else if d == "\"" {
                         closed = true

@@ -40,7 +40,9 @@ open class UIResponder: ActionPerforming {
     open func becomeFirstResponder() -> Bool {
         guard let window = firstResponderScope else { return false }
         if window.storedFirstResponder === self { return true }
-        guard canBecomeFirstResponder else { return false }
+        // A view on its way out of the window (its removal's hooks and actions are running)
+        // can't take it back.
+        guard canBecomeFirstResponder, !((self as? UIView).map(window.isLeaving) ?? false) else { return false }
         if let current = window.storedFirstResponder {
             guard current.resignFirstResponder() else { return false }
             // The old responder's resign hook may have moved us out of the window, or made

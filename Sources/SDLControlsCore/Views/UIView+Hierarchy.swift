@@ -27,6 +27,11 @@ extension UIView {
             return
         }
         let newWindow = self as? UIWindow ?? window
+        // While the hooks below run, the view can't take focus or first responder in the
+        // window it is leaving (see UIWindow.isLeaving).
+        let leaving = view.window.flatMap { $0 !== newWindow ? $0 : nil }
+        leaving?.beginRemoving(view)
+        defer { leaving?.endRemoving(view) }
         // UIKit tells the old superview whenever a subview's superview changes, not only on
         // removeFromSuperview.
         view.superview?.willRemoveSubview(view)
@@ -79,6 +84,9 @@ extension UIView {
     /// views are cancelled with a nil event (rule C8).
     public func removeFromSuperview() {
         guard let sup = superview else { return }
+        let leaving = window
+        leaving?.beginRemoving(self)
+        defer { leaving?.endRemoving(self) }
         sup.willRemoveSubview(self)
         willMove(toSuperview: nil)
         let hadWindow = window != nil

@@ -8,6 +8,9 @@ import Foundation
 open class UIWindow: UIView {
     weak var storedFirstResponder: UIResponder?
     weak var storedFocusedView: UIView?
+    /// Roots of subtrees being taken out of this window right now (see ``beginRemoving(_:)``):
+    /// empty but during a removal.
+    var leavingRoots: [UIView] = []
     /// Focus and game controller state (`Focus/`): ring visibility, held directions, hooks.
     let focusSystem = FocusSystem()
     /// Keys held down, by key code, and whether the UI took their first key-down
@@ -120,6 +123,22 @@ open class UIWindow: UIView {
 
     func setFirstResponder(_ responder: UIResponder?) {
         storedFirstResponder = responder
+    }
+
+    /// Marks `view`'s subtree as leaving this window until the matching ``endRemoving(_:)``:
+    /// the hooks and actions that run while it leaves (`editingDidEnd`, `didUpdateFocus`,
+    /// `willMove(toWindow:)`) can't give it focus or first responder again, so focus and
+    /// editing end exactly once and ``focusedView`` never names a view outside the window.
+    func beginRemoving(_ view: UIView) { leavingRoots.append(view) }
+
+    /// Ends what ``beginRemoving(_:)`` began (the view is out, or the move was dropped).
+    func endRemoving(_ view: UIView) {
+        if let i = leavingRoots.lastIndex(where: { $0 === view }) { leavingRoots.remove(at: i) }
+    }
+
+    /// Whether `view` is in a subtree being taken out of this window right now.
+    func isLeaving(_ view: UIView) -> Bool {
+        !leavingRoots.isEmpty && leavingRoots.contains { view.isDescendant(of: $0) }
     }
 
     /// Called before `view` (and its subtree) leaves this window: its touches are cancelled

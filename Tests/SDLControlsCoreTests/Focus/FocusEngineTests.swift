@@ -204,6 +204,75 @@ struct FocusEngineTests {
         window.send(.buttonUp(.dpadDown, timestamp: 0))
     }
 
+    /// Where the removed view sits: itself, or inside a container that is removed.
+    enum RemovedRoot: String, CaseIterable { case field, container }
+
+    /// Removing a focused, editing text field clears focus and ends editing exactly once, at
+    /// once, even when its `editingDidEnd` action (delivered immediately) tries to focus it
+    /// again or make it first responder while it is still on its way out.
+    @Test(arguments: RemovedRoot.allCases)
+    func removingAFocusedEditingFieldEndsFocusAndEditingOnceEvenIfItsActionRefocusesIt(_ root: RemovedRoot) {
+        UIApplication.shared.actionDelivery = .immediate
+        defer { UIApplication.shared.actionDelivery = .batched }
+        let panel = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        window.addSubview(panel)
+        let field = UITextField(frame: CGRect(x: 10, y: 10, width: 200, height: 34))
+        panel.addSubview(field)
+        var ended = 0, focusedDuringEnd: [UIView?] = []
+        field.addAction(UIAction { [window] _ in
+            ended += 1
+            window.setFocusedView(field)
+            _ = field.becomeFirstResponder()
+            focusedDuringEnd.append(window.focusedView)
+        }, for: .editingDidEnd)
+        window.setFocusedView(field)
+        #expect(window.focusedView === field && field.isEditing && field.isFirstResponder)
+        switch root {
+        case .field: field.removeFromSuperview()
+        case .container: panel.removeFromSuperview()
+        }
+        #expect(ended == 1, "editingDidEnd ran once")
+        #expect(focusedDuringEnd.allSatisfy { $0 == nil }, "the action could not focus the leaving field")
+        #expect(window.focusedView == nil, "focus is gone at once, not a frame later")
+        #expect(!field.isFocused && !field.isEditing && !field.isFirstResponder)
+        #expect(window.firstResponder == nil)
+        window.updateFocusIfNeeded()
+        #expect(ended == 1 && window.focusedView == nil)
+        // Back in the window, it takes focus again as any field does.
+        window.addSubview(field)
+        window.setFocusedView(field)
+        #expect(window.focusedView === field && field.isEditing)
+        flush()
+    }
+
+    /// A view moved from one window to another can't be focused in the old window by hooks
+    /// that run during the move, and is focusable in the new one.
+    @Test func aViewMovedToAnotherWindowCantBeRefocusedInTheOldOneDuringTheMove() {
+        let other = makeTestWindow(size: CGSize(width: 300, height: 200))
+        let b = button("Moving", CGRect(x: 10, y: 10, width: 90, height: 30))
+        var seenDuringMove: UIView?? = .none
+        let recorder = FocusUpdateRecorder(frame: window.bounds)
+        window.addSubview(recorder)
+        recorder.addSubview(b)
+        window.setFocusedView(b)
+        b.addAction(UIAction { _ in }, for: .touchUpInside)
+        final class Spy: UIView {
+            var onWillMove: (() -> Void)?
+            override func willMove(toWindow newWindow: UIWindow?) { onWillMove?() }
+        }
+        let spy = Spy(frame: .zero)
+        b.addSubview(spy)
+        spy.onWillMove = { [window] in
+            window.setFocusedView(b)
+            seenDuringMove = .some(window.focusedView)
+        }
+        other.addSubview(b)
+        #expect(seenDuringMove == .some(nil), "no focus for a view on its way out")
+        #expect(window.focusedView == nil)
+        other.setFocusedView(b)
+        #expect(other.focusedView === b)
+    }
+
     // MARK: Adjustable controls and keys
 
     @Test func leftAndRightAdjustAnAdjustableControlUpAndDownMoveFocus() {
