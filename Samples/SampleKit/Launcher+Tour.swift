@@ -68,7 +68,7 @@ extension Launcher {
     /// delivered action, indented, under the sample's line. Returns 0 when every sample ran
     /// and every screenshot was written, else 1 (the reasons go to `errors`).
     public static func tour(_ options: LauncherOptions, into folder: String, output: @escaping (String) -> Void,
-                            errors: @escaping (String) -> Void = { FileHandle.standardError.write(Data(("sample-launcher: " + $0 + "\n").utf8)) })
+                            errors: @escaping (String) -> Void = Launcher.writeError)
         -> Int32 {
         let samples: [SampleInfo]
         if let name = options.sample {

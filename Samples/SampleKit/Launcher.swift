@@ -48,7 +48,7 @@ public final class Launcher {
         do {
             options = try LauncherOptions.parse(arguments)
         } catch {
-            FileHandle.standardError.write(Data("sample-launcher: \(error) (see --help)\n".utf8))
+            writeError("\(error) (see --help)")
             return 2
         }
         if options.help {
@@ -63,7 +63,7 @@ public final class Launcher {
         let printLine: (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         if let folder = options.tour {
             if let option = optionNeedingOneRun(options) {
-                FileHandle.standardError.write(Data("sample-launcher: --tour runs each sample with its own script and names its screenshots; leave out \(option)\n".utf8))
+                writeError("--tour runs each sample with its own script and names its screenshots; leave out \(option)")
                 return 2
             }
             return tour(options, into: folder, output: printLine)
@@ -75,28 +75,17 @@ public final class Launcher {
         // Judged before SDL starts, so its drivers' probing prints nothing.
         if !options.headless && !displayAppearsAvailable(environment: ProcessInfo.processInfo.environment) {
             if let standIn { return standIn("DISPLAY and WAYLAND_DISPLAY are not set") }
-            FileHandle.standardError.write(Data("sample-launcher: \(noDisplayAdvice)\n".utf8))
+            writeError(noDisplayAdvice)
             return 1
         }
         return run(options, output: printLine, whenNoDisplay: standIn)
     }
 
-    /// A script file's text. A byte sequence that isn't UTF-8 stops with its line, as any
-    /// malformed line does (Foundation's decoder only said the file was not in the right format).
-    static func readScriptText(_ path: String) throws -> String {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        if let text = String(data: data, encoding: .utf8) { return text }
-        var line = 1
-        var start = data.startIndex
-        while start < data.endIndex {
-            let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
-            if String(data: data[start..<end], encoding: .utf8) == nil {
-                throw InputScriptError(line: line, message: "not UTF-8 text")
-            }
-            line += 1
-            start = end < data.endIndex ? data.index(after: end) : end
-        }
-        throw InputScriptError(line: line, message: "not UTF-8 text")
+    /// Writes one error line to standard error: the one place the launcher's errors leave it,
+    /// with control and bidi characters of the paths, values and script text they quote shown
+    /// as escapes (`\u{1B}`), so a file's name or a script can't act on the terminal.
+    nonisolated public static func writeError(_ message: String) {
+        FileHandle.standardError.write(Data(("sample-launcher: " + message.escapedForMessage + "\n").utf8))
     }
 
     /// What to do when there is no display and the command line needs a window.
@@ -108,7 +97,7 @@ public final class Launcher {
     /// When SDL finds no display and `whenNoDisplay` is given, its answer (given SDL's
     /// reason) is the exit code instead of an error. Returns the exit code.
     public static func run(_ options: LauncherOptions, output: @escaping (String) -> Void,
-                           errors: @escaping (String) -> Void = { FileHandle.standardError.write(Data(("sample-launcher: " + $0 + "\n").utf8)) },
+                           errors: @escaping (String) -> Void = Launcher.writeError,
                            whenNoDisplay: ((String) -> Int32)? = nil,
                            inspect: ((Launcher) -> Void)? = nil) -> Int32 {
         func fail(_ message: String) -> Int32 {
@@ -118,14 +107,18 @@ public final class Launcher {
         if let name = options.sample, SampleCatalog.named(name) == nil {
             return fail("no sample named \"\(name)\"; try --list")
         }
-        var script: InputScript?
+        // A script is read as it plays (a file of any length starts at once); its first entry
+        // is read now, so a path that is no script fails before a window opens.
+        var script: InputScriptStream?
         if let path = options.script {
             do {
-                script = try InputScript(parsing: readScriptText(path), isKeyName: InputScriptPlayer.isKeyName)
+                let stream = try InputScriptStream(contentsOfFile: path, isKeyName: InputScriptPlayer.isKeyName)
+                _ = try stream.peek()
+                script = stream
             } catch let e as InputScriptError {
                 return fail("\(path): \(e)")
             } catch {
-                return fail("can't read script \(path): \(error.localizedDescription)")
+                return fail("\(error)")
             }
         }
         let host: SDLHost
@@ -287,16 +280,29 @@ public final class Launcher {
     }
 
     /// The frame loop. Returns the exit code.
-    func loop(script: InputScript?) -> Int32 {
-        player = script.map { InputScriptPlayer(script: $0, host: host) }
+    func loop(script: InputScriptStream?) -> Int32 {
+        player = script.map { InputScriptPlayer(stream: $0, host: host) }
         recorder = options.record.map { _ in InputScriptRecorder(host: host) }
-        // The script's frames are at most InputScript.maximumFrame, so this can't overflow.
-        let frames = options.frames ?? (options.headless ? max(1, (script?.lastFrame ?? -1) + 2) : nil)
-        running: while frames.map({ frame < $0 }) ?? true {
+        // Headless, by default: until the script's last frame + 2 (its last events are pushed
+        // in that frame and handled in the next), known once the stream has ended; one frame
+        // without a script. Frames are at most InputScript.maximumFrame, so this can't overflow.
+        func frameLimit() -> Int? {
+            if let frames = options.frames { return frames }
+            guard options.headless else { return nil }
+            guard let player else { return 1 }
+            return player.isFinished ? max(1, player.lastFrameRead + 2) : Int.max
+        }
+        running: while frameLimit().map({ frame < $0 }) ?? true {
             if case .quit = step(render: true) { break running }
+            if player?.error != nil { break running }
         }
         if options.dumpAccessibility { dumpAccessibility() }
         var code: Int32 = 0
+        if let error = player?.error, let path = options.script {
+            // A malformed line further on: what played stays played (recorded, screenshot).
+            errors("\(path): \(error)")
+            code = 1
+        }
         // The recording first: a screenshot that can't be written loses no input.
         if let recorder, let path = options.record {
             do {

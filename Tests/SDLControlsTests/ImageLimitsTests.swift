@@ -89,7 +89,7 @@ struct ImageLimitsTests {
     func imagesOverTheLimitAreRefusedBeforeDecoding(_ w: Int, _ h: Int) throws {
         let url = try Self.headerOnlyPNG(width: UInt32(w), height: UInt32(h))
         let image = try #require(UIImage(contentsOfFile: url.path))
-        #expect(image.size == CGSize(width: w, height: h), "a valid header's size is reported")
+        #expect(image.size == .zero, "an image that will never draw takes no room in layout")
         let (host, log) = try host()
         defer { host.shutdown() }
         show(image, in: host)
@@ -131,6 +131,96 @@ struct ImageLimitsTests {
         for (line, url) in zip(log(), [truncated, corrupt]) {
             #expect(line.hasPrefix("image \(url.path) not loaded: ") && line.count > "image \(url.path) not loaded: ".count + 3, "\(line)")
         }
+    }
+
+    /// A corrupt PNG with a valid header: `UIImage.size` gives the header's size until a host
+    /// tries the file; once refused it measures zero (this instance, and any other of the
+    /// same file a host is asked to draw), and a stack view sized by it lays out again.
+    @Test func aRefusedImageMeasuresZeroAndLayoutStopsMakingRoomForIt() throws {
+        let good = try Data(contentsOf: try Self.realPNG(width: 64, height: 48))
+        let corrupt = Self.folder.appendingPathComponent("corrupt-sized-\(UUID().uuidString).png")
+        var bytes = [UInt8](good)
+        for i in 40..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 31) }
+        try Data(bytes).write(to: corrupt)
+        let image = try #require(UIImage(contentsOfFile: corrupt.path))
+        #expect(image.size == CGSize(width: 64, height: 48), "the header's size, before any host tried it")
+        let (host, log) = try host()
+        defer { host.shutdown() }
+        let stack = UIStackView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        stack.axis = .horizontal
+        stack.alignment = .leading
+        stack.distribution = .fill
+        let imageView = UIImageView(image: image)
+        imageView.setContentHuggingPriority(.required, for: .horizontal)   // an icon beside its text
+        let label = UILabel()
+        label.text = "after"
+        stack.addArrangedSubview(imageView)
+        stack.addArrangedSubview(label)
+        host.window.addSubview(stack)
+        for _ in 0..<3 {
+            host.update()
+            host.renderFrame()
+        }
+        #expect(image.size == .zero)
+        #expect(imageView.intrinsicContentSize == .zero)
+        #expect(imageView.frame.width == 0 && label.frame.minX == 0, "the label moved into the room: \(label.frame)")
+        let again = try #require(UIImage(contentsOfFile: corrupt.path))
+        #expect(again.size == CGSize(width: 64, height: 48), "a new instance knows only its header")
+        let fixed = UIImageView(frame: CGRect(x: 0, y: 120, width: 64, height: 48))
+        fixed.image = again
+        host.window.addSubview(fixed)
+        for _ in 0..<2 {
+            host.update()
+            host.renderFrame()
+        }
+        #expect(again.size == .zero, "asked to draw a file already refused, it measures zero too")
+        #expect(log().count == 1, "reported once: \(log())")
+    }
+
+    /// libpng prints `libpng error: …` on standard error by itself; that text belongs in the
+    /// host's one-line reason, through its log. In a child process, whose standard error the
+    /// test reads whole.
+    @Test func whatTheDecoderPrintsGoesIntoTheLogLineNotStandardError() async throws {
+        let good = try Data(contentsOf: try Self.realPNG(width: 64, height: 64))
+        let corrupt = Self.folder.appendingPathComponent("corrupt-stderr.png")
+        var bytes = [UInt8](good)
+        for i in 40..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 31) }
+        try Data(bytes).write(to: corrupt)
+        let path: String = corrupt.path
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]) { [path = path as String] in
+            await MainActor.run {
+                guard let host = try? makeHeadlessHost() else { exit(3) }
+                var lines: [String] = []
+                host.log = { lines.append($0) }
+                guard let image = UIImage(contentsOfFile: path) else { exit(4) }
+                let view = UIImageView(image: image)
+                view.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+                host.window.addSubview(view)
+                host.update()
+                host.renderFrame()
+                host.shutdown()
+                print(lines.joined(separator: "\n"))
+            }
+        }
+        let out = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        let err = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(!err.contains("libpng"), "nothing printed by the library itself: \(err)")
+        let line = out.split(separator: "\n").first { $0.hasPrefix("image \(path) not loaded: ") }
+        #expect(line?.contains("libpng error") == true, "the decoder's own words are in the one line: \(out)")
+    }
+
+    /// A file name with an escape sequence is quoted with it escaped: the log line can't
+    /// retitle or recolour the terminal that shows it.
+    @Test func aPathWithControlCharactersIsEscapedInTheLogLine() throws {
+        try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+        let hostile = Self.folder.appendingPathComponent("evil\u{1B}]0;pwned\u{7}.png")
+        try Data("not a png".utf8).write(to: hostile)
+        let (host, log) = try host()
+        defer { host.shutdown() }
+        show(try #require(UIImage(contentsOfFile: hostile.path)), in: host)
+        let line = try #require(log().first)
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(line.debugDescription)")
+        #expect(line.contains("evil\\u{1B}]0;pwned\\u{7}.png"))
     }
 
     @Test func headerSizesOfOtherFormats() throws {

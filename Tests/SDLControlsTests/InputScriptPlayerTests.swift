@@ -55,6 +55,45 @@ struct InputScriptPlayerTests {
         #expect(player.isFinished)
     }
 
+    /// A streamed flood: entries are read from the stream only while SDL's queue takes their
+    /// events, so one frame's 70,000 lines are not all held at once, and nothing is dropped.
+    @Test func aStreamedFloodIsReadAsTheQueueTakesIt() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        _ = drain(counting: SDL_KEYDOWN)
+        let count = 70_000
+        let stream = InputScriptStream(text: String(repeating: "0 key down A\n", count: count))
+        let player = InputScriptPlayer(stream: stream, host: host)
+        player.pushEvents(forFrame: 0)
+        #expect(player.waitingEventCount <= 1, "the entry that did not fit waits; the rest stay unread")
+        #expect(!player.isFinished)
+        var delivered = drain(counting: SDL_KEYDOWN)
+        for frame in 1...3 {
+            player.pushEvents(forFrame: frame)
+            delivered += drain(counting: SDL_KEYDOWN)
+        }
+        #expect(delivered == count, "nothing dropped")
+        #expect(player.isFinished && player.error == nil && player.lastFrameRead == 0)
+    }
+
+    /// A malformed line met mid-replay stops the replay at that line: what came before was
+    /// pushed, the error names the line, and the player is finished.
+    @Test func aStreamedReplayStopsAtAMalformedLine() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        _ = drain(counting: SDL_KEYDOWN)
+        let stream = InputScriptStream(text: "1 key down A\n2 key up A\n5 key down Tabb\n6 key down A\n", isKeyName: InputScriptPlayer.isKeyName)
+        let player = InputScriptPlayer(stream: stream, host: host)
+        var downs = 0
+        for frame in 0...8 {
+            player.pushEvents(forFrame: frame)
+            downs += drain(counting: SDL_KEYDOWN)
+        }
+        #expect(downs == 1, "the line before the error played; none after it")
+        #expect(player.error == InputScriptError(line: 3, message: "unknown key name \"Tabb\""))
+        #expect(player.isFinished)
+    }
+
     @Test func recordedFingersAtBadPositionsReadBack() throws {
         let host = try makeHeadlessHost(size: CGSize(width: 400, height: 200))
         defer { host.shutdown() }

@@ -238,3 +238,25 @@ extension ReadmeSnippetTests {
         #expect(UIScrollView.contentTouchDelay == 0.15)
     }
 }
+
+// MARK: "Input scripts, record and replay": a file streamed as it plays
+
+extension ReadmeSnippetTests {
+    @Test func streamedScriptSnippetPlaysToItsEnd() throws {
+        let host = try SDLHost.headless(size: CGSize(width: 320, height: 240))
+        defer { host.shutdown() }
+        host.fixedTimeStep = 1.0 / 60
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+        var taps = 0
+        button.addAction(UIAction { _ in taps += 1 }, for: .touchUpInside)
+        host.window.addSubview(button)
+        let path = NSTemporaryDirectory() + "readme-session-\(UUID().uuidString).script"
+        try "# SDLControls input script 1\n1 mouse down 10 10\n2 mouse up 10 10\n".write(toFile: path, atomically: true, encoding: .utf8)
+        // Verbatim from the README, with the file above.
+        let player = InputScriptPlayer(stream: try InputScriptStream(contentsOfFile: path,
+                                                                     isKeyName: InputScriptPlayer.isKeyName), host: host)
+        host.run { frame in player.pushEvents(forFrame: frame); return !player.isDone(after: frame) }
+        #expect(taps == 1 && player.isFinished && player.error == nil)
+    }
+}

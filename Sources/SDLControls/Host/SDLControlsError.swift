@@ -19,8 +19,11 @@ public enum SDLControlsError: Error, CustomStringConvertible, Equatable {
     /// The window has no display to open on.
     case noDisplay(String)
 
-    /// A one-line explanation.
-    public var description: String {
+    /// A one-line explanation. Paths and SDL's messages are quoted with control and bidi
+    /// characters shown as escapes (`\u{1B}`), so printing it can't act on a terminal.
+    public var description: String { unescapedDescription.escapedForMessage }
+
+    private var unescapedDescription: String {
         switch self {
         case .initializationFailed(let m): return "SDL could not start: \(m)"
         case .windowCreationFailed(let m): return "SDL could not create a window: \(m)"

@@ -204,7 +204,14 @@ public final class SDLHost {
     public private(set) var isShutDown = false
     /// Where the host writes one-line notices: the renderer chosen, and each file that failed to
     /// load (an image or a font: once per file, with the path and the reason).
+    /// Every notice is one line, with control and bidi characters of the paths and reasons
+    /// it quotes shown as escapes (`\u{1B}`), so a file's name can't act on a terminal.
     public var log: (String) -> Void = { FileHandle.standardError.write(Data(("SDLControls: " + $0 + "\n").utf8)) }
+
+    /// Writes one notice to ``log``: the one place the host's messages leave it, escaped.
+    func notice(_ message: String) {
+        log(message.escapedForMessage)
+    }
 
     let backend: SDLRenderBackend
     /// Game controllers (`Input/SDLGameControllerInput.swift`): opened here unless embedded.
@@ -305,7 +312,7 @@ public final class SDLHost {
             SDLHost.shutdownLibraries()
             throw error
         }
-        if mode == .standalone { log("renderer \(rendererDescription)") }
+        if mode == .standalone { notice("renderer \(rendererDescription)") }
         // SDL starts with text input on; only a focused text responder wants it (unless another
         // host's is editing now).
         if !SDLSharedState.hostsUseTextInput { SDL_StopTextInput() }
@@ -402,10 +409,12 @@ public final class SDLHost {
         self.window.focusNavigation = mode == .embedded ? .gameController : .all
         refreshWindowMetrics()
         self.window.makeKeyAndVisible()
-        gameControllers.start(log: log)
+        gameControllers.start(log: { [weak self] message in self?.notice(message) })
         // Files that fail to load are reported once each, through `log` (which users may replace).
-        backend.images.report = { [weak self] message in self?.log(message) }
-        self.fonts.report = { [weak self] message in self?.log(message) }
+        backend.images.report = { [weak self] message in self?.notice(message) }
+        // A refused image now measures zero: views sized to it lay out again.
+        backend.images.onRefused = { [weak self] _ in self?.window.invalidateIntrinsicSizesInSubtree() }
+        self.fonts.report = { [weak self] message in self?.notice(message) }
         pendingNotices = self.fonts.notices
     }
 
@@ -506,7 +515,7 @@ public final class SDLHost {
         guard rendererIsAlive else {
             if !reportedDetached {
                 reportedDetached = true
-                log("the window or renderer was destroyed before shutdown(); the UI does nothing more")
+                notice("the window or renderer was destroyed before shutdown(); the UI does nothing more")
             }
             return false
         }
@@ -591,7 +600,7 @@ public final class SDLHost {
     private func updateFrame() {
         refreshRenderState()
         if !pendingNotices.isEmpty {
-            for notice in pendingNotices { log(notice) }
+            for message in pendingNotices { notice(message) }
             pendingNotices.removeAll()
         }
         let app = UIApplication.shared

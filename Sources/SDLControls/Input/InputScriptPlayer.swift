@@ -11,21 +11,32 @@ import Foundation
 /// The `onFrame` callback of ``SDLHost/run(frames:onFrame:)`` runs after events were polled,
 /// so the pushed events are handled at the start of the next frame.
 ///
+/// A script file of any length plays from an ``/SDLControlsCore/InputScriptStream``
+/// (``init(stream:host:)``): the player reads entries only as their frames come, so memory
+/// holds the frames in flight, not the file, and the first frame plays at once. A malformed
+/// line met on the way stops the replay there: ``error`` says which, and the player is
+/// finished.
+///
 /// SDL's event queue holds at most 65,535 events. When it is full, `SDL_PushEvent` fails: the
 /// player stops pushing for that frame and keeps the rest, in order, for the next call
 /// (``waitingEventCount``) **(project choice)**: nothing is dropped, a flood arrives over
-/// several frames. Scripts built in code may hold any numbers: coordinates are clamped to
-/// `Int32` window units, a resize to 1…16384 points.
+/// several frames, and no further entry is read until the queue takes what waits. Scripts
+/// built in code may hold any numbers: coordinates are clamped to `Int32` window units, a
+/// resize to 1…16384 points.
 @MainActor
 public final class InputScriptPlayer {
-    /// The script.
+    /// The script given to ``init(script:host:)``; empty for a player reading a stream.
     public let script: InputScript
     /// Weak: a player or recorder outliving its host does nothing rather than crash.
     private weak var host: SDLHost?
-    private var next = 0
+    /// Where entries come from: the script's entries, or a stream read as frames come.
+    private let stream: InputScriptStream
     /// Events of entries already taken that did not fit in SDL's queue yet, in order.
     private var waiting: [SDL_Event] = []
     private var waitingHead = 0
+
+    /// The malformed line that stopped a streamed replay (nil while all is well).
+    public private(set) var error: InputScriptError?
 
     /// Whether SDL knows `name` as a key (`SDL_GetScancodeFromName`): pass it to
     /// ``/SDLControlsCore/InputScript/init(parsing:isKeyName:)`` so a script with a misspelt
@@ -34,25 +45,56 @@ public final class InputScriptPlayer {
         SDL_GetScancodeFromName(name) != SDL_SCANCODE_UNKNOWN
     }
 
-    /// Creates a player for `host`.
+    /// Creates a player of a script in memory for `host`.
     public init(script: InputScript, host: SDLHost) {
         self.script = script
         self.host = host
+        stream = InputScriptStream(script: script)
     }
 
-    /// Whether every event has been pushed.
-    public var isFinished: Bool { next >= script.entries.count && waitingEventCount == 0 }
+    /// Creates a player that reads `stream` as the replay goes (see the overview).
+    public init(stream: InputScriptStream, host: SDLHost) {
+        script = InputScript()
+        self.host = host
+        self.stream = stream
+    }
+
+    /// Whether every event has been pushed (or a malformed line stopped the replay).
+    public var isFinished: Bool { nextEntry() == nil && waitingEventCount == 0 }
+
+    /// Whether the replay is over once `frame` has run: every event pushed and then handled
+    /// (events pushed in a frame's `onFrame` are handled in the next frame). The condition to
+    /// stop ``SDLHost/run(frames:onFrame:)`` on, for a script of unknown length.
+    public func isDone(after frame: Int) -> Bool { isFinished && frame > lastFrameRead }
+
+    /// The frame of the last entry read so far (-1 before any): with ``isFinished``, the
+    /// script's last frame.
+    public var lastFrameRead: Int { stream.lastFrameRead }
 
     /// Events due by now that are still waiting for room in SDL's queue.
     public var waitingEventCount: Int { waiting.count - waitingHead }
+
+    /// The next entry to push, read from the stream when needed; nil at the end or after an
+    /// error (kept in ``error``).
+    private func nextEntry() -> InputScript.Entry? {
+        guard error == nil else { return nil }
+        do {
+            return try stream.peek()
+        } catch let e as InputScriptError {
+            error = e
+        } catch {
+            self.error = InputScriptError(line: 0, message: "\(error)")
+        }
+        return nil
+    }
 
     /// Pushes the events of `frame` (and any earlier ones not yet pushed), as many as SDL's
     /// queue takes; the rest wait for the next call.
     public func pushEvents(forFrame frame: Int) {
         guard pushWaiting() else { return }
-        while next < script.entries.count, script.entries[next].frame <= frame {
-            let events = sdlEvents(for: script.entries[next].event)
-            next += 1
+        while let entry = nextEntry(), entry.frame <= frame {
+            _ = try? stream.next()   // the entry just peeked
+            let events = sdlEvents(for: entry.event)
             for (i, event) in events.enumerated() {
                 var e = event
                 if SDL_PushEvent(&e) != 1 {

@@ -6,18 +6,18 @@ import Foundation
 /// - A missing, corrupt or truncated file, or one over the size limit, is remembered as
 ///   failed and reported once (through ``report``, the host's log) with the file and the
 ///   reason; it draws nothing and costs nothing after the first frame.
-/// - Size limit **(project choice)**: at most ``maximumSide`` pixels per side (or the
-///   renderer's maximum texture size when that is smaller) and at most ``maximumPixels``
+/// - Size limit: at most `UIImage.maximumPixelSide` pixels per side (or the renderer's
+///   maximum texture size when that is smaller) and at most `UIImage.maximumPixelCount`
 ///   pixels (64 MiB as RGBA). PNG, JPEG, GIF and BMP sizes are read from the header and
 ///   checked *before* decoding, so a small file that claims billions of pixels is refused
 ///   without allocating them; other formats are checked after decoding. Larger images are
 ///   refused, not scaled: scale them offline.
+/// - A refused image measures zero from then on (`UIImage.size`), and ``onRefused`` tells the
+///   host so layout stops making room for it.
+/// - What the decoding library prints on standard error (libpng's `libpng error:` lines) is
+///   taken into the one-line reason instead (``LibraryErrorCapture``).
 @MainActor
 final class ImageCache {
-    /// The most pixels per side of an image.
-    static let maximumSide = 8192
-    /// The most pixels of an image (4096 × 4096).
-    static let maximumPixels = 16_777_216
 
     private let renderer: OpaquePointer
     private var textures: [URL: (texture: OpaquePointer, handle: TextureHandle, w: Int, h: Int)] = [:]
@@ -32,6 +32,8 @@ final class ImageCache {
     private(set) var failures: [String] = []
     /// Where each failure is reported once (the host sets it to its log).
     var report: ((String) -> Void)?
+    /// Called when an image is first marked refused (its size became zero).
+    var onRefused: ((UIImage) -> Void)?
 
     init(renderer: OpaquePointer) {
         self.renderer = renderer
@@ -45,7 +47,7 @@ final class ImageCache {
 
     /// The most pixels per side this renderer takes.
     var maximumSide: Int {
-        rendererMaximumSide > 0 ? min(ImageCache.maximumSide, rendererMaximumSide) : ImageCache.maximumSide
+        rendererMaximumSide > 0 ? min(UIImage.maximumPixelSide, rendererMaximumSide) : UIImage.maximumPixelSide
     }
 
     /// Why an image of `width` × `height` pixels can't be loaded, or nil when it can.
@@ -53,15 +55,19 @@ final class ImageCache {
         if width > maximumSide || height > maximumSide {
             return "\(width)×\(height) pixels is over the limit of \(maximumSide) pixels per side"
         }
-        if width * height > ImageCache.maximumPixels {
-            return "\(width)×\(height) pixels is over the limit of \(ImageCache.maximumPixels) pixels"
+        if width * height > UIImage.maximumPixelCount {
+            return "\(width)×\(height) pixels is over the limit of \(UIImage.maximumPixelCount) pixels"
         }
         return nil
     }
 
     func texture(for image: UIImage) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)? {
         if let t = textures[image.url] { return (t.handle, t.w, t.h) }
-        guard !failed.contains(image.url) else { return nil }
+        guard !failed.contains(image.url) else {
+            // Another UIImage of a file already refused: it measures zero too.
+            if image.markRefused() { onRefused?(image) }
+            return nil
+        }
         guard image.url.isFileURL, RegularFile.isReadable(image.url.path) else {
             return fail(image, "not a readable regular file")
         }
@@ -69,7 +75,10 @@ final class ImageCache {
            let problem = limitProblem(width: Int(header.width), height: Int(header.height)) {
             return fail(image, problem)
         }
-        guard let surface = IMG_Load(image.url.path) else { return fail(image, sdlError()) }
+        let (loaded, printed) = LibraryErrorCapture.run { IMG_Load(image.url.path) }
+        // What the decoder printed explains a failure; after a success it was a warning
+        // (an sRGB profile libpng finds odd, say), not worth a line.
+        guard let surface = loaded else { return fail(image, ([sdlError()] + printed).filter { !$0.isEmpty }.joined(separator: "; ")) }
         defer { SDL_FreeSurface(surface) }
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         if let problem = limitProblem(width: w, height: h) { return fail(image, problem) }
@@ -87,6 +96,7 @@ final class ImageCache {
     /// Remembers `image` as failed and reports it once.
     private func fail(_ image: UIImage, _ reason: String) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)? {
         failed.insert(image.url)
+        if image.markRefused() { onRefused?(image) }
         let message = "image \(image.url.path) not loaded: \(reason.isEmpty ? "unknown error" : reason)"
         failures.append(message)
         report?(message)

@@ -190,7 +190,7 @@ final class FontLibrary {
 
     /// Splits `text` into runs, each with the first font of the chain that has its glyphs.
     /// Every line SDL_ttf measures or draws comes through here, so this is where text takes
-    /// its drawn form (``/SDLControlsCore/Swift/String/displayText``): no control character,
+    /// its drawn form (`String.displayText`): no control character,
     /// and so no NUL to end SDL_ttf's C string early.
     func segments(of text: String, mainPath: String, pixelSize: Int) -> [(text: String, font: OpaquePointer)] {
         guard let mainFont = font(path: mainPath, pixelSize: pixelSize) else { return [] }

@@ -3,7 +3,7 @@ import Foundation
 /// The one boundary text crosses on its way to a font.
 ///
 /// Labels, titles, text fields, segments, placeholders and every other view's text are stored
-/// as given (as UIKit stores them) and pass through ``Swift/String/displayText`` where a text
+/// as given (as UIKit stores them) and pass through `displayText` where a text
 /// measurer or renderer takes a line: there control characters are dealt with scalar by
 /// scalar, before any font fallback, shaping or measurement sees the text.
 ///

@@ -30,7 +30,7 @@ public protocol TextMeasuring: AnyObject {
 public final class ApproximateTextMeasurer: TextMeasuring {
     /// Creates the measurer.
     public init() {}
-    /// 0.55 em per grapheme of the text as drawn (``Swift/String/displayText``), one line high.
+    /// 0.55 em per grapheme of the text as drawn (`String.displayText`), one line high.
     public func size(of text: String, font: UIFont) -> CGSize {
         CGSize(width: (CGFloat(text.displayText.count) * font.pointSize * 0.55).rounded(.up), height: metrics(of: font).lineHeight)
     }

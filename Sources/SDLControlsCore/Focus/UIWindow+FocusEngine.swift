@@ -12,7 +12,9 @@ import Foundation
 ///
 /// **Losing focus.** When the focused view can no longer take focus, focus goes nowhere
 /// (``UIWindow/focusedView`` nil, ``UIControl/isFocused`` false, the hooks told): at once
-/// when it leaves the window, and at the next ``UIView/updateFocusIfNeeded()`` (the host
+/// when it leaves the window (while it leaves, the hooks and actions that run, such as its
+/// `editingDidEnd`, can't give it focus or first responder again, so focus and editing end
+/// exactly once), and at the next ``UIView/updateFocusIfNeeded()`` (the host
 /// calls it once a frame) when it or an ancestor is hidden, faded below alpha 0.01 or made
 /// inert, or its `canBecomeFocused` turns false (a disabled control). Focus then starts over
 /// as with nothing focused: a controller direction goes to the window's preferred view, an

@@ -114,122 +114,132 @@ public struct InputScript: Hashable, Sendable {
         let text = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
         for rawLine in InputScript.lines(of: text) {
             lineNumber += 1
-            let tokens: [String]
-            do {
-                tokens = try InputScript.tokenize(rawLine)
-            } catch let message as ScriptMessage {
-                throw InputScriptError(line: lineNumber, message: message.text)
+            if let entry = try InputScript.entry(parsing: rawLine, line: lineNumber, after: entries.last?.frame, isKeyName: isKeyName) {
+                entries.append(entry)
             }
-            guard !tokens.isEmpty else { continue }
-            func fail(_ m: String) -> InputScriptError { InputScriptError(line: lineNumber, message: m) }
-            let echo = InputScript.echo
-            guard let frame = Int(tokens[0]), frame >= 0 else {
-                let digits = !tokens[0].isEmpty && tokens[0].utf8.allSatisfy { (0x30...0x39).contains($0) }
-                if digits { throw fail("frame \(echo(tokens[0])) is over the limit of \(InputScript.maximumFrame)") }
-                throw fail("expected a frame number, found \(echo(tokens[0]))")
-            }
-            guard frame <= InputScript.maximumFrame else { throw fail("frame \(frame) is over the limit of \(InputScript.maximumFrame)") }
-            if let last = entries.last, frame < last.frame { throw fail("frame \(frame) comes before frame \(last.frame)") }
-            guard tokens.count >= 2 else { throw fail("missing device after the frame number") }
-            let args = Array(tokens.dropFirst(2))
-            func number(_ i: Int, _ what: String) throws -> CGFloat {
-                guard i < args.count else { throw fail("missing \(what)") }
-                guard let v = Double(args[i]), v.isFinite else { throw fail("\(what) must be a finite number, found \(echo(args[i]))") }
-                guard abs(v) <= Double(UIView.maximumCoordinate) else {
-                    throw fail("\(what) \(echo(args[i])) is beyond ±\(Int(UIView.maximumCoordinate))")
-                }
-                return CGFloat(v)
-            }
-            func phase(_ i: Int) throws -> Phase {
-                guard i < args.count, let p = Phase(rawValue: args[i]) else { throw fail("expected down, move or up") }
-                return p
-            }
-            func count(_ n: Int) throws {
-                if args.count > n { throw fail("unexpected \(echo(args[n]))") }
-            }
-            let event: Event
-            switch tokens[1] {
-            case "mouse":
-                let p = try phase(0)
-                event = .mouse(p, CGPoint(x: try number(1, "x"), y: try number(2, "y")))
-                try count(3)
-            case "finger":
-                let p = try phase(0)
-                guard args.count > 1, let id = Int64(args[1]) else { throw fail("missing finger id") }
-                event = .finger(p, id: id, CGPoint(x: try number(2, "x"), y: try number(3, "y")))
-                try count(4)
-            case "key":
-                guard let dir = args.first, dir == "down" || dir == "up" else { throw fail("expected key down or key up") }
-                guard args.count > 1, !args[1].isEmpty else { throw fail("missing key name") }
-                if let isKeyName, !isKeyName(args[1]) { throw fail("unknown key name \(echo(args[1]))") }
-                var mods: UIKeyModifierFlags = []
-                for m in args.dropFirst(2) {
-                    switch m {
-                    case "shift": mods.insert(.shift)
-                    case "ctrl": mods.insert(.control)
-                    case "alt": mods.insert(.alternate)
-                    case "gui": mods.insert(.command)
-                    default: throw fail("unknown modifier \(echo(m)) (shift, ctrl, alt, gui)")
-                    }
-                }
-                event = .key(down: dir == "down", name: args[1], modifiers: mods)
-            case "text":
-                guard args.count == 1 else { throw fail("text takes one quoted string") }
-                event = .text(args[0])
-            case "compose":
-                guard !args.isEmpty else { throw fail("compose takes a quoted string and a cursor") }
-                var cursor = 0
-                if args.count > 1 {
-                    guard let c = Int(args[1]), c >= 0, c <= Int(Int32.max) else {
-                        throw fail("cursor must be a whole number 0…\(Int32.max), found \(echo(args[1]))")
-                    }
-                    cursor = c
-                }
-                event = .compose(args[0], cursor: cursor)
-                try count(2)
-            case "focus":
-                guard args.count == 1, args[0] == "lost" || args[0] == "gained" else { throw fail("expected focus lost or focus gained") }
-                event = .focus(gained: args[0] == "gained")
-            case "resize":
-                let w = try number(0, "width"), h = try number(1, "height")
-                guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { throw fail("size must be 1…16384") }
-                event = .resize(CGSize(width: w, height: h))
-                try count(2)
-            case "pad":
-                guard let action = args.first, ["down", "up", "axis"].contains(action) else { throw fail("expected pad down, pad up or pad axis") }
-                guard args.count > 1 else { throw fail("missing \(action == "axis" ? "axis" : "button") name") }
-                let kind: UIGameControllerInput.Kind
-                var next = 2
-                if action == "axis" {
-                    guard let axis = UIGameControllerInput.Axis.allCases.first(where: { "\($0)".lowercased() == args[1].lowercased() }) else {
-                        throw fail("unknown axis \(echo(args[1])) (\(UIGameControllerInput.Axis.allCases.map { "\($0)" }.joined(separator: ", ")))")
-                    }
-                    let value = try number(2, "axis value")
-                    guard value >= -1, value <= 1 else { throw fail("axis value must be -1…1") }
-                    kind = .axisMoved(axis, value: Double(value))
-                    next = 3
-                } else {
-                    guard let button = UIGameControllerInput.Button.allCases.first(where: { "\($0)".lowercased() == args[1].lowercased() }) else {
-                        throw fail("unknown button \(echo(args[1])) (\(UIGameControllerInput.Button.allCases.map { "\($0)" }.joined(separator: ", ")))")
-                    }
-                    kind = action == "down" ? .buttonDown(button) : .buttonUp(button)
-                }
-                var controller = 0
-                if args.count > next {
-                    guard let id = Int(args[next]), id >= 0, id <= Int(Int32.max) else { throw fail("controller must be a number 0…\(Int32.max)") }
-                    controller = id
-                }
-                try count(next + 1)
-                event = .controller(kind, controller: controller)
-            case "quit":
-                try count(0)
-                event = .quit
-            default:
-                throw fail("unknown device \(echo(tokens[1])) (mouse, finger, key, text, compose, focus, resize, pad, quit)")
-            }
-            entries.append(Entry(frame: frame, event: event))
         }
         self.entries = entries
+    }
+
+    /// The entry one line of the text format holds: nil for a blank or comment line. The one
+    /// parser of a line, for whole scripts and for ``InputScriptStream``. `previousFrame` is the
+    /// frame of the entry before (frames never go back).
+    static func entry(parsing rawLine: Substring, line lineNumber: Int, after previousFrame: Int?,
+                      isKeyName: ((String) -> Bool)?) throws -> Entry? {
+        let tokens: [String]
+        do {
+            tokens = try InputScript.tokenize(rawLine)
+        } catch let message as ScriptMessage {
+            throw InputScriptError(line: lineNumber, message: message.text)
+        }
+        guard !tokens.isEmpty else { return nil }
+        func fail(_ m: String) -> InputScriptError { InputScriptError(line: lineNumber, message: m) }
+        let echo = InputScript.echo
+        guard let frame = Int(tokens[0]), frame >= 0 else {
+            let digits = !tokens[0].isEmpty && tokens[0].utf8.allSatisfy { (0x30...0x39).contains($0) }
+            if digits { throw fail("frame \(echo(tokens[0])) is over the limit of \(InputScript.maximumFrame)") }
+            throw fail("expected a frame number, found \(echo(tokens[0]))")
+        }
+        guard frame <= InputScript.maximumFrame else { throw fail("frame \(frame) is over the limit of \(InputScript.maximumFrame)") }
+        if let last = previousFrame, frame < last { throw fail("frame \(frame) comes before frame \(last)") }
+        guard tokens.count >= 2 else { throw fail("missing device after the frame number") }
+        let args = Array(tokens.dropFirst(2))
+        func number(_ i: Int, _ what: String) throws -> CGFloat {
+            guard i < args.count else { throw fail("missing \(what)") }
+            guard let v = Double(args[i]), v.isFinite else { throw fail("\(what) must be a finite number, found \(echo(args[i]))") }
+            guard abs(v) <= Double(UIView.maximumCoordinate) else {
+                throw fail("\(what) \(echo(args[i])) is beyond ±\(Int(UIView.maximumCoordinate))")
+            }
+            return CGFloat(v)
+        }
+        func phase(_ i: Int) throws -> Phase {
+            guard i < args.count, let p = Phase(rawValue: args[i]) else { throw fail("expected down, move or up") }
+            return p
+        }
+        func count(_ n: Int) throws {
+            if args.count > n { throw fail("unexpected \(echo(args[n]))") }
+        }
+        let event: Event
+        switch tokens[1] {
+        case "mouse":
+            let p = try phase(0)
+            event = .mouse(p, CGPoint(x: try number(1, "x"), y: try number(2, "y")))
+            try count(3)
+        case "finger":
+            let p = try phase(0)
+            guard args.count > 1, let id = Int64(args[1]) else { throw fail("missing finger id") }
+            event = .finger(p, id: id, CGPoint(x: try number(2, "x"), y: try number(3, "y")))
+            try count(4)
+        case "key":
+            guard let dir = args.first, dir == "down" || dir == "up" else { throw fail("expected key down or key up") }
+            guard args.count > 1, !args[1].isEmpty else { throw fail("missing key name") }
+            if let isKeyName, !isKeyName(args[1]) { throw fail("unknown key name \(echo(args[1]))") }
+            var mods: UIKeyModifierFlags = []
+            for m in args.dropFirst(2) {
+                switch m {
+                case "shift": mods.insert(.shift)
+                case "ctrl": mods.insert(.control)
+                case "alt": mods.insert(.alternate)
+                case "gui": mods.insert(.command)
+                default: throw fail("unknown modifier \(echo(m)) (shift, ctrl, alt, gui)")
+                }
+            }
+            event = .key(down: dir == "down", name: args[1], modifiers: mods)
+        case "text":
+            guard args.count == 1 else { throw fail("text takes one quoted string") }
+            event = .text(args[0])
+        case "compose":
+            guard !args.isEmpty else { throw fail("compose takes a quoted string and a cursor") }
+            var cursor = 0
+            if args.count > 1 {
+                guard let c = Int(args[1]), c >= 0, c <= Int(Int32.max) else {
+                    throw fail("cursor must be a whole number 0…\(Int32.max), found \(echo(args[1]))")
+                }
+                cursor = c
+            }
+            event = .compose(args[0], cursor: cursor)
+            try count(2)
+        case "focus":
+            guard args.count == 1, args[0] == "lost" || args[0] == "gained" else { throw fail("expected focus lost or focus gained") }
+            event = .focus(gained: args[0] == "gained")
+        case "resize":
+            let w = try number(0, "width"), h = try number(1, "height")
+            guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { throw fail("size must be 1…16384") }
+            event = .resize(CGSize(width: w, height: h))
+            try count(2)
+        case "pad":
+            guard let action = args.first, ["down", "up", "axis"].contains(action) else { throw fail("expected pad down, pad up or pad axis") }
+            guard args.count > 1 else { throw fail("missing \(action == "axis" ? "axis" : "button") name") }
+            let kind: UIGameControllerInput.Kind
+            var next = 2
+            if action == "axis" {
+                guard let axis = UIGameControllerInput.Axis.allCases.first(where: { "\($0)".lowercased() == args[1].lowercased() }) else {
+                    throw fail("unknown axis \(echo(args[1])) (\(UIGameControllerInput.Axis.allCases.map { "\($0)" }.joined(separator: ", ")))")
+                }
+                let value = try number(2, "axis value")
+                guard value >= -1, value <= 1 else { throw fail("axis value must be -1…1") }
+                kind = .axisMoved(axis, value: Double(value))
+                next = 3
+            } else {
+                guard let button = UIGameControllerInput.Button.allCases.first(where: { "\($0)".lowercased() == args[1].lowercased() }) else {
+                    throw fail("unknown button \(echo(args[1])) (\(UIGameControllerInput.Button.allCases.map { "\($0)" }.joined(separator: ", ")))")
+                }
+                kind = action == "down" ? .buttonDown(button) : .buttonUp(button)
+            }
+            var controller = 0
+            if args.count > next {
+                guard let id = Int(args[next]), id >= 0, id <= Int(Int32.max) else { throw fail("controller must be a number 0…\(Int32.max)") }
+                controller = id
+            }
+            try count(next + 1)
+            event = .controller(kind, controller: controller)
+        case "quit":
+            try count(0)
+            event = .quit
+        default:
+            throw fail("unknown device \(echo(tokens[1])) (mouse, finger, key, text, compose, focus, resize, pad, quit)")
+        }
+        return Entry(frame: frame, event: event)
     }
 
     /// The script in the text format (what ``init(parsing:isKeyName:)`` reads back).

@@ -20,7 +20,36 @@ public final class UIImage: Hashable, Sendable {
     /// JPEG, GIF and BMP files; zero for other formats until a host decodes them and creates a
     /// sized image, and zero for a header that breaks its format's rules (a PNG side of 0 or
     /// over 2^31 − 1): such a file won't decode either.
-    public let size: CGSize
+    ///
+    /// An image that will never draw measures zero, so layout does not make room for it: one
+    /// whose header claims more than ``maximumPixelSide`` pixels per side or
+    /// ``maximumPixelCount`` pixels, and one a host refused to load (not decodable, or over
+    /// its renderer's own limit), from the moment it was refused.
+    public var size: CGSize { isRefused ? .zero : headerSize }
+    /// The size the file's header gave (or a host's decoder measured).
+    private let headerSize: CGSize
+    /// Set once a host has refused the file; read from any thread.
+    private let refused = Locked(false)
+
+    /// The most pixels per side of an image a host loads: 8,192 **(project choice)**. A host
+    /// whose renderer takes less refuses more.
+    public static let maximumPixelSide = 8192
+    /// The most pixels of an image a host loads: 16,777,216 (4096 × 4096, 64 MiB as RGBA)
+    /// **(project choice)**.
+    public static let maximumPixelCount = 16_777_216
+
+    /// Whether a host refused this image's file (it draws nothing and measures zero).
+    package var isRefused: Bool { refused.withLock { $0 } }
+
+    /// Marks the image refused by a host: from now on it measures zero. Returns whether it
+    /// was not already marked (the caller then tells layout).
+    @discardableResult
+    package func markRefused() -> Bool {
+        refused.withLock { was in
+            defer { was = true }
+            return !was
+        }
+    }
     /// Pixels per point (an `@2x` file has scale 2).
     public let scale: CGFloat
 
@@ -55,11 +84,14 @@ public final class UIImage: Hashable, Sendable {
         let scale = scale > 0 && scale.isFinite ? scale : 1
         self.scale = scale
         if let size {
-            self.size = size
-        } else if let px = UIImage.pixelSize(ofFileAt: url) {
-            self.size = CGSize(width: px.width / scale, height: px.height / scale)
+            headerSize = size
+        } else if let px = UIImage.pixelSize(ofFileAt: url),
+                  px.width <= CGFloat(UIImage.maximumPixelSide), px.height <= CGFloat(UIImage.maximumPixelSide),
+                  px.width * px.height <= CGFloat(UIImage.maximumPixelCount) {
+            headerSize = CGSize(width: px.width / scale, height: px.height / scale)
         } else {
-            self.size = .zero
+            // No size, or one past the limits: hosts refuse such a file, so it takes no room.
+            headerSize = .zero
         }
     }
 

@@ -119,3 +119,17 @@ extension UIView {
         return (height - bottom) + target.lastBaselineFromBottom(forHeight: target.bounds.height)
     }
 }
+
+extension UIView {
+    /// Forgets the cached natural size of every view in this subtree and lays it out again:
+    /// something any of them may show measures differently now (a host refused an image's
+    /// file, so it measures zero). Rare; a loop, not a recursion, over the subtree.
+    package func invalidateIntrinsicSizesInSubtree() {
+        var pending: [UIView] = [self]
+        while let v = pending.popLast() {
+            v.invalidateIntrinsicContentSize()
+            v.setNeedsLayout()
+            pending.append(contentsOf: v.subviews)
+        }
+    }
+}
