@@ -73,12 +73,14 @@ xvfb-check: dev-deps
 
 
 # Issue 10's fuzzer (see README, "Fuzzing, leaks and soak"). fuzz is what CI runs: 200,000
-# update-only events and 5,000 scripts, then 100,000 events with rendering; exits 1 on an
-# invariant violation. fuzz-long: 10,000,000 events on two cores (two seeds, update-only),
+# update-only events and 5,000 scripts, then 100,000 events with rendering, then a slice of
+# each built tree (--tree all); exits 1 on an invariant violation. fuzz-long: 10,000,000 events on two cores (two seeds, update-only),
 # then 500,000 rendered events (drawing is where huge shapes met SDL's rasterizer).
 fuzz: deps
 	$(SWIFT) run -c release controls-fuzz --seed 1 --events 200000 --update-only --scripts 5000
 	$(SWIFT) run -c release controls-fuzz --seed 2 --events 100000
+	$(SWIFT) run -c release controls-fuzz --seed 3 --tree all --events 100000 --update-only
+	$(SWIFT) run -c release controls-fuzz --seed 4 --tree all --events 10000
 
 fuzz-long: deps
 	$(SWIFT) build -c release --product controls-fuzz

@@ -101,6 +101,7 @@ final class EventFuzzer {
         o.headless = true
         o.sample = sample == "(list)" ? nil : sample
         launcher = Launcher(host: host, options: o)
+        launcher.afterHostUpdate = { [unowned self] in checker.checkFocus(window: host.window) }
         UIApplication.shared.actionDelivery = delivery
         checker.attach()
         checker.onProbe = { [unowned self] control in
@@ -160,6 +161,7 @@ final class EventFuzzer {
         let keepsRunning = launcher.runFrame(render: options.render)
         report.frames += 1
         checker.afterFrame(window: host.window, quit: !keepsRunning)
+        checker.checkFocusInWindow(host.window)   // the sample's update and drawing ran after the check
         return keepsRunning
     }
 

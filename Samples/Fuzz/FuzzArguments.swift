@@ -17,8 +17,10 @@ struct FuzzArguments: ParsableCommand {
         32-byte buffers; composition with any cursor and length; render target and
         device resets; quit. The tree is mutated while it runs (views added, removed
         and moved, controls disabled mid-touch, hostile frames, values and text),
-        also from inside actions. Invariants are checked after every frame (see
-        Invariants.swift).
+        also from inside actions. Invariants are checked after every frame, and
+        focus (never on a hidden, faded, inert, disabled or removed view) after
+        every update (see Invariants.swift). --tree picks other trees: scroll views,
+        an ImmediateView, controllers and focus keys, hostile text.
 
         Exits 1 when an invariant breaks, 2 for a bad command line.
         """)
@@ -36,6 +38,16 @@ struct FuzzArguments: ParsableCommand {
 
     @Flag(help: "Handle events and update, but don't draw (about 10× more events a second).")
     var updateOnly = false
+
+    @Option(help: ArgumentHelp("""
+        The tree to fuzz; repeat for several (default samples: the launcher's samples and list). \
+        scroll: nested scroll views and stacks of controls, with drags, flings and wheels. \
+        immediate: an ImmediateView whose declarations appear, vanish and reorder while a finger \
+        holds one. controller: controller hot-plug, buttons and sticks, and the focus keys. \
+        text: hostile strings through every text API, every frame. all: those four. \
+        --events is for each tree.
+        """, valueName: "name"))
+    var tree: [FuzzTree] = []
 
     @Option(help: ArgumentHelp("batched, immediate or both (alternating by segment).", valueName: "mode"))
     var delivery: Delivery = .both
@@ -62,6 +74,15 @@ struct FuzzArguments: ParsableCommand {
 
     @Flag(help: "A line per segment on standard error.")
     var verbose = false
+
+    /// The trees to run, in order (`all` spelled out, each once).
+    var trees: [FuzzTree] {
+        var out: [FuzzTree] = []
+        for t in tree.isEmpty ? [.samples] : tree {
+            for u in t == .all ? FuzzTree.builtTrees : [t] where !out.contains(u) { out.append(u) }
+        }
+        return out
+    }
 
     /// `--delivery`'s values.
     enum Delivery: String, ExpressibleByArgument, CaseIterable {
@@ -100,3 +121,5 @@ struct FuzzArguments: ParsableCommand {
         }
     }
 }
+
+extension FuzzTree: ExpressibleByArgument {}

@@ -18,6 +18,12 @@ import SDLControls
 ///   `queued == delivered + dropped + discarded + pending`, the observer saw every delivery,
 ///   and everything queued before a frame began is out of the queue when it ends (what a
 ///   frame queues after its flush, in layout or the sample's own update, waits one frame).
+/// - After every `SDLHost.update()` (which drops focus from a view that can no longer hold it,
+///   once a frame): the window's `focusedView` is nil or a view in the window, not hidden, not
+///   faded below `UIView.minimumHitTestAlpha`, taking touches along with its ancestors, and
+///   enabled if it is a control; the first responder, if a view, is in the window. A view
+///   removed from the window loses both at once, so after any change between updates the
+///   focused view and first responder are still in the window (``checkFocusInWindow(_:)``).
 @MainActor
 final class InvariantChecker {
     /// What the checker knows about one probed control.
@@ -159,6 +165,43 @@ final class InvariantChecker {
                 fail("\(type(of: c)) still highlighted after its touch ended")
             }
         }
+    }
+
+    /// The focus rule after `update()`: what holds focus could take it now (the rule of the
+    /// window's internal `canTakeFocus`, through the public API).
+    func checkFocus(window: UIWindow) {
+        if let v = window.focusedView {
+            if let why = Self.whyUnfocusable(v, in: window) { fail("focusedView \(type(of: v)) \(why) after an update") }
+        }
+        checkFocusInWindow(window)
+    }
+
+    /// What must hold at any time, not only after `update()`: focus and first responder never
+    /// name a view outside the window.
+    func checkFocusInWindow(_ window: UIWindow) {
+        if let v = window.focusedView, v.window !== window {
+            fail("focusedView \(type(of: v)) is not in the window")
+        }
+        if let r = window.firstResponder as? UIView, r.window !== window {
+            fail("firstResponder \(type(of: r)) is not in the window")
+        }
+    }
+
+    /// Why `view` can't hold focus in `window`, or nil when it can.
+    static func whyUnfocusable(_ view: UIView, in window: UIWindow) -> String? {
+        if view.window !== window { return "is not in the window" }
+        if view === window { return "is the window itself" }
+        if let c = view as? UIControl, !c.isEnabled { return "is a disabled control" }
+        if !view.canBecomeFocused { return "can't become focused" }
+        var v: UIView? = view
+        while let cur = v {
+            let who = cur === view ? "is" : "has an ancestor (\(type(of: cur)))"
+            if cur.isHidden { return "\(who) hidden" }
+            if cur.alpha < UIView.minimumHitTestAlpha { return "\(who) faded to alpha \(cur.alpha)" }
+            if !cur.isUserInteractionEnabled { return "\(who) not taking touches" }
+            v = cur.superview
+        }
+        return nil
     }
 
     /// After a launcher closed: its controls are gone or out of the window; forget them.

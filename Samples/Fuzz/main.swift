@@ -2,6 +2,7 @@
 //
 //     swift run -c release controls-fuzz --seed 1 --events 200000             # CI size
 //     swift run -c release controls-fuzz --seed 7 --events 10000000 --update-only
+//     swift run -c release controls-fuzz --tree all --events 500000 --update-only  # each built tree
 //     swift run -c release controls-fuzz --scripts 20000                       # the script fuzzer
 //     swift run -c release controls-fuzz --text                                # hostile-text frame times
 //     swift run -c release controls-fuzz --soak 100000                         # memory over a long run
@@ -25,7 +26,7 @@ let deliveries = arguments.delivery.modes
 
 var exitCode: Int32 = 0
 MainActor.assumeIsolated {
-    if events > 0 {
+    if events > 0, arguments.trees.contains(.samples) {
         var options = EventFuzzer.Options()
         options.seed = seed
         options.events = events
@@ -40,6 +41,26 @@ MainActor.assumeIsolated {
         print(String(format: "events: %.1f s, %.0f events/s; %d tree mutations; actions queued %d, delivered %d, dropped %d, discarded %d",
                      r.seconds, rate, r.mutations, r.counts.queued, r.counts.delivered, r.counts.dropped, r.counts.discarded))
         print("events: invariant violations: \(r.violationCount)")
+        for v in r.violations { print("  " + v) }
+        if r.violationCount > 0 { exitCode = 1 }
+    }
+    for tree in arguments.trees where events > 0 && tree != .samples {
+        var options = TreeFuzzer.Options()
+        options.tree = tree
+        options.seed = seed
+        options.events = events
+        options.render = !arguments.updateOnly
+        options.deliveries = deliveries
+        options.verbose = arguments.verbose
+        let r = TreeFuzzer(options: options).run()
+        let rate = Double(r.events) / max(r.seconds, 1e-9)
+        let name = tree.rawValue
+        print(String(format: "%@: seed %llu, %d events in %d frames, %d segments, %@, %@",
+                     name, seed, r.events, r.frames, r.segments, options.render ? "rendering" : "update-only",
+                     deliveries.count == 2 ? "batched and immediate" : "\(deliveries[0])"))
+        print(String(format: "%@: %.1f s, %.0f events/s; %d tree mutations; actions queued %d, delivered %d, dropped %d, discarded %d",
+                     name, r.seconds, rate, r.mutations, r.counts.queued, r.counts.delivered, r.counts.dropped, r.counts.discarded))
+        print("\(name): invariant violations: \(r.violationCount)")
         for v in r.violations { print("  " + v) }
         if r.violationCount > 0 { exitCode = 1 }
     }

@@ -36,6 +36,9 @@ public final class Launcher {
     private lazy var lastSize = host.window.bounds.size
     /// The frame being run, 0-based (scripts and the action log use it).
     public private(set) var frame = 0
+    /// Runs right after each frame's `host.update()`, before the sample's own update: where
+    /// the fuzzer checks what `update()` promises (focus dropped from unfocusable views).
+    public var afterHostUpdate: (() -> Void)?
     static let headerHeight: CGFloat = 48
 
     /// Runs the launcher with command-line arguments; returns the process exit code.
@@ -373,6 +376,7 @@ public final class Launcher {
         }
         let started = DispatchTime.now().uptimeNanoseconds
         host.update()
+        afterHostUpdate?()
         // This frame's actions have run (those of scenes left this frame included): free them.
         leftScenes.removeAll()
         scene?.update(frame: frame)
