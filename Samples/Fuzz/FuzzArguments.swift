@@ -116,7 +116,10 @@ struct FuzzArguments: ParsableCommand {
             return try parse(Array(CommandLine.arguments.dropFirst()))
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            // Line by line, with the values it quotes escaped (a control byte in an argument
+            // can't act on the terminal).
+            let lines = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+            FileHandle.standardError.write(Data((lines.map { String($0).escapedForMessage }.joined(separator: "\n") + "\n").utf8))
             Foundation.exit(2)
         }
     }
