@@ -264,9 +264,10 @@ public final class Launcher {
             guard !v.isHidden else { return }
             // Every element, labelled or not (an unlabelled one is a finding in itself).
             if v.isAccessibilityElement {
-                let label = v.accessibilityLabel ?? ""
+                // Labels and values are app text: quoted with control characters escaped.
+                let label = (v.accessibilityLabel ?? "").escapedForMessage
                 let f = v.accessibilityFrame
-                let value = v.accessibilityValue.map { " value=\"\($0)\"" } ?? ""
+                let value = v.accessibilityValue.map { " value=\"\($0.escapedForMessage)\"" } ?? ""
                 output(String(format: "%@ \"%@\"%@ frame=(%.0f, %.0f, %.0f, %.0f) center=(%.0f, %.0f)",
                               String(describing: type(of: v)), label, value, f.minX, f.minY, f.width, f.height, f.midX, f.midY))
                 return   // an element's subviews are part of it (a button's title label)
@@ -278,7 +279,7 @@ public final class Launcher {
 
     private func log(_ record: ActionDeliveryRecord) {
         let sender = String(describing: type(of: record.sender))
-        let label = record.sender.accessibilityLabel.map { "\"\($0)\"" } ?? "-"
+        let label = record.sender.accessibilityLabel.map { "\"\($0.escapedForMessage)\"" } ?? "-"
         output("frame \(frame): \(sender) \(label) \(record.controlEvents) -> \(record.receivers.joined(separator: ", "))")
     }
 

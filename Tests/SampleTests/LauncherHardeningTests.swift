@@ -127,4 +127,35 @@ struct LauncherHardeningTests {
         #expect(crlf.code == 0)
         #expect(!original.log.isEmpty && crlf.log == original.log)
     }
+
+    /// App text the launcher prints (accessibility labels and values in `--dump-accessibility`
+    /// and `--log-actions` lines) is quoted with control characters escaped.
+    @Test func printedLabelsAndValuesShowControlCharactersAsEscapes() throws {
+        let host = try SDLHost.headless(size: CGSize(width: 400, height: 300))
+        defer { host.shutdown() }
+        host.log = { _ in }
+        var lines: [String] = []
+        var o = LauncherOptions()
+        o.headless = true
+        o.sample = "gallery"
+        o.logActions = true
+        let launcher = Launcher(host: host, options: o, output: { lines.append($0) }, errors: { _ in })
+        defer { launcher.close() }
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 300, y: 250, width: 80, height: 40)
+        button.accessibilityLabel = "evil\u{1B}]0;pwned\u{7}"
+        button.accessibilityValue = "v\u{0}\u{202E}"
+        button.addAction(UIAction { _ in }, for: .touchUpInside)
+        host.window.addSubview(button)
+        launcher.dumpAccessibility()
+        button.sendActions(for: .touchUpInside)
+        host.update()
+        let printed = lines.filter { $0.contains("evil") }
+        #expect(printed.count == 2, "the dump line and the action line: \(lines)")
+        for line in printed {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E }, "\(line.debugDescription)")
+            #expect(line.contains("evil\\u{1B}]0;pwned\\u{7}"))
+        }
+        #expect(printed.first?.contains("value=\"v\\u{0}\\u{202E}\"") == true)
+    }
 }

@@ -120,7 +120,14 @@ final class ImmediateItemView: UIView {
 
     // MARK: Sizes
 
+    /// Whether the control is still this item's subview. A view declared with `custom` belongs
+    /// to the game, which may move it elsewhere: then the item neither measures nor places it
+    /// (measuring it could reach this item again through the view's new ancestors, and placing
+    /// it would move a view the item no longer holds).
+    private var holdsControl: Bool { control.superview === self }
+
     private func controlSize() -> CGSize {
+        guard holdsControl else { return .zero }
         var s = control.intrinsicSizeForLayout
         if let fallback = sizeWithoutIntrinsic {
             if s.width == UIView.noIntrinsicMetric { s.width = fallback.width }
@@ -175,6 +182,7 @@ final class ImmediateItemView: UIView {
     /// control's coordinates. A text field alone in a cell is borderless: a ring around its
     /// text line sat a point and a half from the text, half outside the row.
     private func ringInsideCell(shape: CGRect) {
+        guard holdsControl else { return }
         if let h = control.storedFocusEffect as? UIFocusHaloEffect, h.position == .inside, h.shape == shape { return }
         let halo = UIFocusHaloEffect(roundedRect: shape, cornerRadius: ImmediateSectionView.cornerRadius, curve: .continuous)
         halo.position = .inside
@@ -188,6 +196,7 @@ final class ImmediateItemView: UIView {
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
         // Frames are computed left to right and mirrored for right-to-left layouts.
         func put(_ view: UIView, _ r: CGRect) {
+            guard view.superview === self else { return }
             view.frame = rtl ? CGRect(x: b.maxX - (r.maxX - b.minX), y: r.minY, width: r.width, height: r.height) : r
         }
         func centred(_ height: CGFloat) -> CGFloat { (content.midY - height / 2).rounded() }

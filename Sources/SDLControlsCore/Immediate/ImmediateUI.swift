@@ -432,7 +432,9 @@ public final class ImmediateUI {
     /// ``custom(_:keyPath:value:update:)``. Declaring this panel itself, or a view it is inside,
     /// does nothing and returns false (hosting it would take the panel out of its window), and so
     /// does a second declaration of a view another declaration of this panel hosts (one view
-    /// can be in one place).
+    /// can be in one place). The view stays yours: moved elsewhere with `addSubview` or
+    /// `removeFromSuperview`, it is no longer measured or placed by the panel (its row takes no
+    /// room) **(project choice)**.
     @discardableResult
     public func custom<V: UIView>(_ make: @autoclosure () -> V, update: (V) -> Void = { _ in }) -> Bool {
         guard isBuilding else { return false }

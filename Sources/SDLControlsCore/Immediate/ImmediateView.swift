@@ -189,6 +189,8 @@ open class ImmediateView: UIView {
     /// The height the content needs at `width` (margins included).
     func contentHeight(forWidth width: CGFloat) -> CGFloat {
         let m = effectiveLayoutMargins
+        // A column someone took out of the panel is not measured through it (see `custom`).
+        guard column.superview === self else { return (m.top + m.bottom).rounded(.up) }
         let inner = max(0, width - m.left - m.right)
         let fit = column.systemLayoutSizeFitting(CGSize(width: inner, height: 0), withHorizontalFittingPriority: .required,
                                                  verticalFittingPriority: .fittingSizeLevel)
@@ -204,6 +206,7 @@ open class ImmediateView: UIView {
         let width = max(0, bounds.width - m.left - m.right)
         var height = contentHeight(forWidth: bounds.width) - m.top - m.bottom
         if style == .plain && ui.columnHasSpacer { height = max(height, bounds.height - m.top - m.bottom) }
+        guard column.superview === self else { return }
         column.frame = CGRect(x: bounds.minX + m.left, y: bounds.minY + m.top, width: width, height: max(0, height))
     }
 

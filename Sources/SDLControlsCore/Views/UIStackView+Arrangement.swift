@@ -207,6 +207,12 @@ extension UIStackView {
     }
 
     private func measure(forWidth width: CGFloat?) -> CGSize {
+        // A measurement that comes back to this stack while it measures (a view that measures
+        // one it no longer contains, which now contains it) ends here instead of recursing
+        // until the stack overflows.
+        guard !isMeasuring else { return .zero }
+        isMeasuring = true
+        defer { isMeasuring = false }
         let margins = isLayoutMarginsRelativeArrangement ? effectiveLayoutMargins : .zero
         let views = arrangedSubviews.filter { !$0.isHidden }
         guard !views.isEmpty else { return CGSize(width: width ?? margins.horizontal, height: margins.vertical) }

@@ -89,6 +89,8 @@ open class UIStackView: UIView {
     var customSpacings: [ObjectIdentifier: CGFloat] = [:]
     /// The last width-constrained measurement (width, result), reused until something changes.
     var constrainedFittingCache: (width: CGFloat, size: CGSize)?
+    /// Set while the stack measures its arranged subviews (see `measure(forWidth:)`).
+    var isMeasuring = false
 
     /// Creates an empty horizontal stack.
     public override init(frame: CGRect) {

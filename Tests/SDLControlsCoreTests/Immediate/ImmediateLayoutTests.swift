@@ -31,6 +31,51 @@ struct ImmediateLayoutTests {
         #expect(other.map { type(of: $0.focusEffect!) == UIFocusEffect.self } == true, "outside a cell: the system's ring")
     }
 
+    /// A view declared with `custom` is the game's: moved out of the panel, then given the
+    /// panel itself as a subview, it must not be measured through its old item (that looped
+    /// from the panel through the item to the view and back until the stack overflowed) nor
+    /// placed by it. In a child process: a regression is a crash.
+    @Test func aCustomViewMovedElsewhereIsNoLongerMeasuredOrPlacedByItsItem() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                let h = ImmediateHarness(size: CGSize(width: 400, height: 300))
+                var made: UIStackView?
+                h.frame { ui in _ = ui.custom(UIStackView()) { s in s.axis = .vertical; made = s } }
+                guard let stack = made, let item = stack.superview else { exit(3) }
+                h.window.addSubview(stack)              // the game moves its view out…
+                stack.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
+                stack.addArrangedSubview(h.view)        // …and puts the panel inside it
+                item.invalidateIntrinsicContentSize()
+                _ = h.view.systemLayoutSizeFitting(CGSize(width: 300, height: 0))
+                h.window.layoutIfNeeded()
+                _ = item.intrinsicContentSize
+                h.frame { ui in _ = ui.custom(UIStackView()) { _ in } }
+                guard stack.superview === h.window, h.view.superview === stack else { exit(4) }
+                guard item.intrinsicContentSize.height < 100 else { exit(5) }
+            }
+        }
+    }
+
+    /// The panel's own column taken out of it (any view of the tree can be moved) and the panel
+    /// put inside that column: measuring comes back to the column while it measures, and stops
+    /// there instead of overflowing the stack.
+    @Test func aColumnTakenOutOfItsPanelThatNowHoldsThePanelIsMeasuredWithoutEnd() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                let h = ImmediateHarness(size: CGSize(width: 400, height: 300))
+                var on = false
+                h.frame { ui in ui.toggle("Sound", isOn: &on) }
+                guard let column = h.view.subviews.compactMap({ $0 as? UIStackView }).first else { exit(3) }
+                h.window.addSubview(column)
+                column.addArrangedSubview(h.view)
+                _ = h.view.intrinsicContentSize
+                _ = column.systemLayoutSizeFitting(CGSize(width: 300, height: 0))
+                h.window.layoutIfNeeded()
+                h.frame { ui in ui.toggle("Sound", isOn: &on) }
+            }
+        }
+    }
+
     @Test func aSettingsCellPutsTheTitleAtTheLeadingMarginAndTheSwitchAtTheTrailingOne() {
         let h = ImmediateHarness(style: .insetGrouped, size: CGSize(width: 400, height: 600))
         var on = false, lives = 3.0, volume: Float = 0.5
