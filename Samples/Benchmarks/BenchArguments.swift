@@ -10,7 +10,7 @@ struct BenchArguments: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "controls-bench",
-        abstract: "SDLControls benchmarks (issue 6), headless (dummy video driver, software renderer).",
+        abstract: "SDLControls benchmarks, headless (dummy video driver, software renderer).",
         discussion: """
         Scenarios:
           B1     steady frame cost, N = 0, 100, 1000, 10000 mixed controls, nothing
@@ -27,16 +27,16 @@ struct BenchArguments: ParsableCommand {
                  presented frame.
           B6     B1 (a)+(b) at 10,000 divided by the same at 1,000.
           ALLOC  heap allocations per steady frame (malloc counter), target 0.
-          S      issue 12: a scroll view over 2,000 controls in 960x640 at 1x and 2x, each
+          S      scrolling: a scroll view over 2,000 controls in 960x640 at 1x and 2x, each
                  frame changing only contentOffset: views re-tessellated and heap
                  allocations per frame, both targets of 0.
-          E      issue 11, as a game embeds the UI (the game clears, the UI
+          E      embedding, as a game embeds the UI (the game clears, the UI
                  updates and renders over the scene, the game presents): whole
                  frame and UI side for the grid (N = 100, 1,000) and a 30-control
                  HUD, still and every control changing; vertices per control;
                  peak RSS at N = 1,000; idle CPU of the standalone run loop (10 s;
                  1 s with --quick). Medians of per-round medians.
-          IM     issue 13: an ImmediateView re-declaring the grid's 1,000 controls
+          IM     immediate mode: an ImmediateView re-declaring the grid's 1,000 controls
                  every frame (64 to a row), embedded, nothing changing and every
                  value and title changing: the UI side (update + build + draw list)
                  against ImGui's build of the same 1,000 widgets in the same window,

@@ -2,10 +2,10 @@ import CMallocCounter
 import Foundation
 import SDLControls
 
-/// Issue 11's measurements: whole frames as a game embeds the UI (the game clears, the UI
-/// updates and renders over the scene, the game presents), for the grid (N = 100, 1,000)
-/// and a 30-control HUD, with nothing changing and with every control changing, optionally
-/// in interleaved rounds with the Dear ImGui peer (`--imgui PATH`; see
+/// The embedding benchmark's measurements: whole frames as a game embeds the UI (the game
+/// clears, the UI updates and renders over the scene, the game presents), for the grid
+/// (N = 100, 1,000) and a 30-control HUD, with nothing changing and with every control
+/// changing, optionally in interleaved rounds with the Dear ImGui peer (`--imgui PATH`; see
 /// `../shared/tools/imgui-peer`, a measuring tool the project never needs).
 ///
 /// Figures per scenario: the whole frame (thread CPU ms), the UI side (input + layout + draw
@@ -239,7 +239,8 @@ enum Embedded {
     }
 }
 
-/// The whole of issue 11's measurement: rounds of every scenario, ours then the peer's.
+/// The whole of the embedding benchmark's measurement: rounds of every scenario, ours then
+/// the peer's.
 @MainActor
 final class EmbeddedRun {
     let rounds: Int

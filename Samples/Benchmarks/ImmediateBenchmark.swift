@@ -2,18 +2,19 @@ import CMallocCounter
 import Foundation
 import SDLControls
 
-/// Issue 13's measurements: an `ImmediateView` re-declaring the grid's 1,000 controls every
-/// frame, as a game embeds it (events, `update()`, build, `render()`, the game presents), with
-/// nothing changing, with one declaration in ten changing and with every bound value and title
-/// changing (the issue's two targets, and a frame between them as games have them), in
-/// interleaved rounds with the Dear ImGui peer's build of the same 1,000 widgets (`--imgui PATH`).
+/// The immediate-mode benchmark's measurements: an `ImmediateView` re-declaring the grid's
+/// 1,000 controls every frame, as a game embeds it (events, `update()`, build, `render()`, the
+/// game presents), with nothing changing, with one declaration in ten changing and with every
+/// bound value and title changing (the two targets, and a frame between them as games have
+/// them), in interleaved rounds with the Dear ImGui peer's build of the same 1,000 widgets
+/// (`--imgui PATH`).
 ///
 /// The declarations follow the grid's kinds (`i % 6`: button, slider, switch, stepper,
 /// segmented control, label), 64 to a `ui.row`, in a plain `ImmediateView` across a 4,096-point
 /// window; the peer runs in a window of the same size. Ours is timed as the UI side (handle +
-/// `update()` + the build + the draw-list part of `render()`), which is what the issue compares
-/// with ImGui's NewFrame…Render; the whole frame (with the software renderer's fill) is
-/// reported next to the peer's.
+/// `update()` + the build + the draw-list part of `render()`), which is what the benchmark
+/// compares with ImGui's NewFrame…Render; the whole frame (with the software renderer's fill)
+/// is reported next to the peer's.
 enum ImmediateBench {
     static let count = 1_000
     static let columns = 64

@@ -2,7 +2,8 @@ import Foundation
 import SDLControls
 
 extension Report {
-    /// Issue 11's table (ours, the peer's, the ratio) and targets.
+    /// The embedding benchmark's table against Dear ImGui (ours, the peer's, the ratio) and
+    /// targets.
     func add(embedded run: EmbeddedRun) {
         let peer = run.peer != nil
         func ms(_ v: Double) -> String { fmt(v, v < 0.1 ? 3 : 2) }

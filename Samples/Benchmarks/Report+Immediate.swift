@@ -2,7 +2,8 @@ import Foundation
 import SDLControls
 
 extension Report {
-    /// Issue 13's table (ours, the peer's, the ratio) and targets.
+    /// The immediate-mode benchmark's table against Dear ImGui (ours, the peer's, the ratio)
+    /// and targets.
     func add(immediate run: ImmediateRun) {
         let peer = run.peer != nil
         func ms(_ v: Double) -> String { fmt(v, v < 0.1 ? 3 : 2) }
@@ -71,7 +72,8 @@ extension Report {
             notes.append("IM ratios need the ImGui peer: --imgui ../shared/tools/imgui-peer/build/imgui_bench")
             return
         }
-        // The issue's two targets; one in ten changing is reported beside them, in the table.
+        // The two targets (nothing changing, everything changing); one in ten changing is
+        // reported beside them, in the table.
         for change in [ImmediateBench.Change.none, .all] where run.ours[change] != nil {
             let r = ratio(run.ourMedian(change) { $0.uiMedian }, run.peerMedian(change) { $0.uiMedian })
             targets.append(Target(id: change == .all ? "IM-changing" : "IM-unchanged",

@@ -5,7 +5,7 @@ import SDLControls
 /// allocations (they have: see the report); a regression now breaks CI like a draw call would.
 let steadyAllocationsAsserted = true
 
-/// One target of issue 6 with its measured value.
+/// One benchmark target with its measured value.
 struct Target {
     enum Kind: String { case count, time }
     let id: String

@@ -1,9 +1,9 @@
 import Foundation
 import SDLControls
 
-/// S (issue 12): a `UIScrollView` over 2,000 mixed controls (``ControlGrid``'s kinds, 15 to a
-/// row) in a 960×640 window, at 1x and 2x. Each measured frame changes only `contentOffset`
-/// (9 points a frame, down to the end and back), as a wheel or a drag does.
+/// S, the scrolling benchmark: a `UIScrollView` over 2,000 mixed controls (``ControlGrid``'s
+/// kinds, 15 to a row) in a 960×640 window, at 1x and 2x. Each measured frame changes only
+/// `contentOffset` (9 points a frame, down to the end and back), as a wheel or a drag does.
 ///
 /// The content is first scrolled through once, so every control has been drawn once (a view
 /// culled until it scrolls into sight is tessellated the first time it shows: that is the

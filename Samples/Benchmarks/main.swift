@@ -1,4 +1,4 @@
-// controls-bench: frame cost, draw calls, text churn, input latency, memory (issue 6).
+// controls-bench: frame cost, draw calls, text churn, input latency, memory.
 //
 //     swift run -c release controls-bench            # the full run (a few minutes)
 //     swift run -c release controls-bench --quick    # CI: seconds; exits 1 if a count target breaks
@@ -131,7 +131,7 @@ func main() -> Int32 {
         }
     }
 
-    // S (issue 12): scrolling.
+    // S: the scrolling benchmark.
     var scrolls: [ScrollRun] = []
     if wants("S") {
         for scale in [CGFloat(1), 2] {
@@ -141,7 +141,7 @@ func main() -> Int32 {
         }
     }
 
-    // E (issue 11), optionally against the ImGui peer.
+    // E: the embedding benchmark, optionally against the Dear ImGui peer.
     var embedded: EmbeddedRun?
     if wants("E") {
         if let p = peerPath, !FileManager.default.isExecutableFile(atPath: p) {
@@ -158,7 +158,7 @@ func main() -> Int32 {
         embedded = run
     }
 
-    // IM (issue 13), optionally against the ImGui peer.
+    // IM: the immediate-mode benchmark, optionally against the Dear ImGui peer.
     var immediate: ImmediateRun?
     if wants("IM") {
         let peer = peerPath.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }

@@ -7,7 +7,7 @@ import SDLControls
 struct FuzzArguments: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "controls-fuzz",
-        abstract: "Seeded fuzzing of SDLControls through real SDL events (issue 10).",
+        abstract: "Seeded fuzzing of SDLControls through real SDL events.",
         discussion: """
         Events: mouse and finger streams with duplicate downs, ups without downs,
         coordinates far outside the window, normalized finger coordinates outside

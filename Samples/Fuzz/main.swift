@@ -1,4 +1,4 @@
-// controls-fuzz: seeded fuzzing of SDLControls through real SDL events (issue 10).
+// controls-fuzz: seeded fuzzing of SDLControls through real SDL events.
 //
 //     swift run -c release controls-fuzz --seed 1 --events 200000             # CI size
 //     swift run -c release controls-fuzz --seed 7 --events 10000000 --update-only
