@@ -1,3 +1,6 @@
+// UISegmentedControl: its state and public API, and the overrides UIControl and UIView
+// call; layout is in UISegmentedControl+Layout.swift, the look in +Drawing, what user
+// selections and keyboard moves do in +Interaction.
 import Foundation
 
 /// A horizontal row of segments, one of which is selected; a raised plate slides to the
@@ -47,7 +50,7 @@ open class UISegmentedControl: UIControl {
     @exclusivity(unchecked) var segments: [Segment] = [] { didSet { cachedFrames = nil } }
     /// ``segmentFrames()`` for the bounds and layout direction it was computed for (equal
     /// widths only: widths apportioned by content depend on measurement).
-    @exclusivity(unchecked) private var cachedFrames: (bounds: CGRect, rtl: Bool, frames: [CGRect])?
+    @exclusivity(unchecked) var cachedFrames: (bounds: CGRect, rtl: Bool, frames: [CGRect])?
 
     // MARK: Creating
 
@@ -92,7 +95,7 @@ open class UISegmentedControl: UIControl {
             setNeedsDisplay()
         }
     }
-    @exclusivity(unchecked) private var storedSelected: Int = UISegmentedControl.noSegment
+    @exclusivity(unchecked) var storedSelected: Int = UISegmentedControl.noSegment
 
     /// Whether segments act as buttons: the selection shows only while touched and
     /// ``selectedSegmentIndex`` is not kept (rule D5).
@@ -292,9 +295,9 @@ open class UISegmentedControl: UIControl {
     /// The momentary control's keyboard cursor.
     @exclusivity(unchecked) var keyboardSegment: Int?
     /// The action to run between valueChanged and primaryActionTriggered.
-    private var pendingSegmentAction: UIAction?
+    var pendingSegmentAction: UIAction?
     /// Guards the momentary reset against a newer tap.
-    private var momentaryGeneration = 0
+    var momentaryGeneration = 0
 
     /// Tracks a touch that goes down on an enabled segment.
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
@@ -332,35 +335,6 @@ open class UISegmentedControl: UIControl {
         super.cancelTracking(with: event)
     }
 
-    /// A user selection: valueChanged, the segment's action, primaryActionTriggered; a
-    /// momentary control then queues the reset of the index.
-    private func selectByUser(_ i: Int, event: UIEvent?) {
-        let old = storedSelected
-        storedSelected = i
-        if isMomentary {
-            stopPlateAnimation()
-        } else {
-            startPlateAnimation(from: old)
-        }
-        setNeedsDisplay()
-        pendingSegmentAction = segments[i].action
-        sendActions(for: .valueChanged, with: event)
-        // A subclass without a primary event never reached primaryActionWillTrigger.
-        if let action = pendingSegmentAction {
-            pendingSegmentAction = nil
-            enqueueInternal(action)
-        }
-        if isMomentary {
-            momentaryGeneration += 1
-            let generation = momentaryGeneration
-            enqueueInternal(UIAction(identifier: "UISegmentedControl.momentaryReset") { [weak self] _ in
-                guard let self, self.momentaryGeneration == generation, self.isMomentary else { return }
-                self.storedSelected = Self.noSegment
-                self.setNeedsDisplay()
-            })
-        }
-    }
-
     /// Runs the selected segment's action between the valueChanged and the
     /// primaryActionTriggered dispatches.
     open override func primaryActionWillTrigger() {
@@ -368,13 +342,6 @@ open class UISegmentedControl: UIControl {
             pendingSegmentAction = nil
             enqueueInternal(action)
         }
-    }
-
-    /// Queues an internal dispatch (empty event mask) in the action queue, so it runs in
-    /// order with this control's events in either delivery mode.
-    private func enqueueInternal(_ action: UIAction) {
-        UIApplication.shared.enqueue(PendingDelivery(
-            control: self, controlEvents: [], entries: [ControlEntry(kind: .action(action), target: nil, mask: [])], event: nil))
     }
 
     /// The segmented control's primary event is `.valueChanged` (rule B11).
@@ -387,20 +354,6 @@ open class UISegmentedControl: UIControl {
 
     /// Left in left-to-right layouts (D-pad left; the left shoulder): the previous enabled segment.
     open override func accessibilityDecrement() { moveSelection(by: -1) }
-
-    private func moveSelection(by delta: Int) {
-        guard isEnabled, !segments.isEmpty else { return }
-        let current = isMomentary ? (keyboardSegment ?? Self.noSegment) : storedSelected
-        var i = current == Self.noSegment ? (delta > 0 ? -1 : segments.count) : current
-        repeat { i += delta } while segments.indices.contains(i) && !segments[i].isEnabled
-        guard segments.indices.contains(i) else { return }
-        if isMomentary {
-            keyboardSegment = i
-            setNeedsDisplay()
-        } else {
-            selectByUser(i, event: nil)
-        }
-    }
 
     /// On a momentary control, Space/Return taps the keyboard cursor's segment (the first
     /// enabled one when there is no cursor): touchDown, valueChanged, the segment's action,
@@ -432,37 +385,6 @@ open class UISegmentedControl: UIControl {
 
     // MARK: Geometry
 
-    /// Horizontal space between a segment's edge and its content.
-    static let contentPadding: CGFloat = 14
-    /// The narrowest an automatic segment gets in the natural size.
-    static let minimumSegmentWidth: CGFloat = 32
-    /// The natural height.
-    static let naturalHeight: CGFloat = 32
-    /// Gap between an image and a title in one segment.
-    static let imageTitleGap: CGFloat = 5
-
-    private var selectedFont: UIFont {
-        font.isSystemFont ? .systemFont(ofSize: font.pointSize, weight: .semibold) : font
-    }
-
-    /// The width of a segment's content (the wider of its normal and selected title).
-    private func contentWidth(of s: Segment, measurer: TextMeasuring) -> CGFloat {
-        var w: CGFloat = 0
-        if let image = s.image { w += imageSize(image, maxHeight: Self.naturalHeight - 10).width }
-        if let title = s.title, !title.isEmpty {
-            if w > 0 { w += Self.imageTitleGap }
-            w += max(measurer.size(of: title, font: font).width, measurer.size(of: title, font: selectedFont).width)
-        }
-        return w.rounded(.up)
-    }
-
-    private func imageSize(_ image: UIImage, maxHeight: CGFloat) -> CGSize {
-        let s = image.size
-        guard s.width > 0, s.height > 0 else { return .zero }
-        guard s.height > maxHeight, maxHeight > 0 else { return s }
-        return CGSize(width: s.width * maxHeight / s.height, height: maxHeight)
-    }
-
     /// Natural size: 32 high; automatic segments as wide as the widest content (or each its
     /// own content when ``apportionsSegmentWidthsByContent``) plus padding; set widths as set.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
@@ -479,64 +401,6 @@ open class UISegmentedControl: UIControl {
     /// The natural size.
     open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
 
-    /// The frame of each segment in the control's coordinates, in index order (segment 0 at
-    /// the left, or at the right in right-to-left layouts). Set widths are kept; automatic
-    /// segments share what is left, equally or by content.
-    func segmentFrames() -> [CGRect] {
-        let b = bounds
-        guard !segments.isEmpty else { return [] }
-        let rtlNow = effectiveUserInterfaceLayoutDirection == .rightToLeft
-        if !apportionsSegmentWidthsByContent, let c = cachedFrames, c.bounds == b, c.rtl == rtlNow { return c.frames }
-        let frames = computeSegmentFrames()
-        if !apportionsSegmentWidthsByContent { cachedFrames = (b, rtlNow, frames) }
-        return frames
-    }
-
-    private func computeSegmentFrames() -> [CGRect] {
-        let b = bounds
-        let fixed = segments.reduce(CGFloat(0)) { $0 + $1.width }
-        let remaining = max(0, b.width - fixed)
-        let autos = segments.reduce(0) { $0 + ($1.width == 0 ? 1 : 0) }
-        var weights: [CGFloat] = []
-        if apportionsSegmentWidthsByContent {
-            let m = textMeasurer
-            weights = segments.map { $0.width == 0 ? contentWidth(of: $0, measurer: m) + Self.contentPadding * 2 : 0 }
-        } else {
-            weights = segments.map { $0.width == 0 ? 1 : 0 }
-        }
-        let weightSum = weights.reduce(0, +)
-        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
-        var x: CGFloat = 0
-        var frames: [CGRect] = []
-        frames.reserveCapacity(segments.count)
-        for (i, s) in segments.enumerated() {
-            let w: CGFloat
-            if s.width > 0 {
-                w = s.width
-            } else if weightSum > 0 {
-                w = remaining * weights[i] / weightSum
-            } else {
-                w = autos == 0 ? 0 : remaining / CGFloat(autos)
-            }
-            let minX = rtl ? b.maxX - x - w : b.minX + x
-            frames.append(CGRect(x: minX, y: b.minY, width: w, height: b.height))
-            x += w
-        }
-        return frames
-    }
-
-    /// The segment nearest to `point`'s x (the one containing it when there is one).
-    func segment(at point: CGPoint) -> Int? {
-        let frames = segmentFrames()
-        var best: Int?
-        var bestDistance = CGFloat.infinity
-        for (i, f) in frames.enumerated() where f.width > 0 {
-            let d = point.x < f.minX ? f.minX - point.x : (point.x >= f.maxX ? point.x - f.maxX + 0.001 : 0)
-            if d < bestDistance { bestDistance = d; best = i }
-        }
-        return best
-    }
-
     /// The enabled segment under the pointer, unless it is the selected one (a momentary
     /// control has none), as a well like the pressed one.
     open override func hoverHighlightRect(at location: CGPoint) -> CGRect? {
@@ -548,11 +412,6 @@ open class UISegmentedControl: UIControl {
     /// The wells' radius (the selection plate's).
     open override var hoverHighlightCornerRadius: CGFloat { max(0, min(Self.backgroundRadius, bounds.height / 2) - 2) }
 
-    private func enabledSegment(at point: CGPoint) -> Int? {
-        guard let i = segment(at: point), segments[i].isEnabled else { return nil }
-        return i
-    }
-
     // MARK: Sliding plate
 
     /// Seconds the plate takes to slide to a newly selected segment.
@@ -561,7 +420,7 @@ open class UISegmentedControl: UIControl {
     @exclusivity(unchecked) private var plateAnimation: (from: Int, start: TimeInterval)?
     private var plateTimer: FrameTimer?
 
-    private func startPlateAnimation(from old: Int) {
+    func startPlateAnimation(from old: Int) {
         stopPlateAnimation()
         guard window != nil, old != Self.noSegment, old != storedSelected, segments.indices.contains(old) else { return }
         plateAnimation = (old, frameClock.currentTime)
@@ -572,7 +431,7 @@ open class UISegmentedControl: UIControl {
         }
     }
 
-    private func stopPlateAnimation() {
+    func stopPlateAnimation() {
         plateAnimation = nil
         plateTimer?.invalidate()
         plateTimer = nil
@@ -616,17 +475,6 @@ open class UISegmentedControl: UIControl {
 
     // MARK: Look
 
-    /// The default plate: white in light mode, a lighter grey in dark mode.
-    static let plateColor = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x636366))
-    /// The plate's soft shadow (lighter than the theme's thumb shadow: the plate sits low).
-    static let plateShadow = UIColor(light: UIColor(white: 0, alpha: 0.12), dark: UIColor(white: 0, alpha: 0.3))
-    /// Lines between unselected segments.
-    static let dividerColor = UIColor(light: UIColor(rgb: 0xC7C7CC), dark: UIColor(rgb: 0x48484A))
-    /// Corner radius of the background.
-    static let backgroundRadius: CGFloat = 9
-    /// The plate's hairline outline.
-    static let plateOutline = UIColor(white: 0, alpha: 0.04)
-
     /// Dims as one layer while disabled (the one way disabled controls dim).
     override var drawsDisabledDimmed: Bool { !isEnabled }
 
@@ -643,130 +491,6 @@ open class UISegmentedControl: UIControl {
     /// that changes the look calls `setNeedsDisplay()`).
     open override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
-        let b = bounds
-        guard b.width > 0, b.height > 0 else { return }
-        let enabled = isEnabled
-        let radius = min(Self.backgroundRadius, b.height / 2)
-        let plateRadius = max(0, radius - 2)
-        ctx.fillRoundedRect(b, radius: radius, color: Theme.controlFill)
-
-        let frames = segmentFrames()
-        let plate = selectionPlateFrame(in: frames)
-        let plateIndex = isMomentary ? (isHighlighted ? highlightedSegment : nil) : (frames.indices.contains(storedSelected) ? storedSelected : nil)
-        let pressed = isHighlighted ? highlightedSegment : nil
-        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
-
-        // Pressed unselected segment: a slightly darker well.
-        if let p = pressed, p != plateIndex, frames.indices.contains(p) {
-            ctx.fillRoundedRect(frames[p].insetBy(dx: 2, dy: 2), radius: plateRadius, color: Theme.controlFillPressed)
-        }
-
-        // Dividers, hidden next to the plate and the pressed well.
-        let settled = !isPlateAnimating
-        for j in 0..<max(0, frames.count - 1) {
-            if settled, let s = plateIndex, s == j || s == j + 1 { continue }
-            if let p = pressed, p == j || p == j + 1 { continue }
-            let x = rtl ? frames[j].minX : frames[j].maxX
-            let inset = (b.height * 0.27).rounded()
-            ctx.fill(CGRect(x: x - 0.5, y: b.minY + inset, width: 1, height: b.height - inset * 2), color: Self.dividerColor)
-        }
-
-        // The plate: raised, with a soft shadow; it shrinks a little while pressed.
-        if var plate {
-            if let p = pressed, p == plateIndex, !isMomentary { plate = plate.insetBy(dx: 1.5, dy: 1.5) }
-            let fill = selectedSegmentTintColor ?? Self.plateColor
-            // Shadow, fill and outline as one piece (one blend per pixel, one quad).
-            ctx.compositing {
-                if enabled {
-                    ctx.fillShadow(plate.insetBy(dx: 0.5, dy: 0.5).offsetBy(dx: 0, dy: 1), radius: plateRadius, blur: 4, color: Self.plateShadow)
-                }
-                ctx.fillRoundedRect(plate, radius: plateRadius, color: fill)
-                if enabled {
-                    ctx.strokeRoundedRect(plate, radius: plateRadius, width: 0.5, color: Self.plateOutline)
-                }
-            }
-        }
-
-        // The momentary keyboard cursor.
-        if isMomentary, isFocused, let k = keyboardSegment, frames.indices.contains(k) {
-            ctx.strokeRoundedRect(frames[k].insetBy(dx: 2, dy: 2), radius: plateRadius, width: 1.5, color: tintColor)
-        }
-
-        // Content.
-        for (i, s) in segments.enumerated() where frames[i].width > 0 {
-            let selected = i == plateIndex
-            // A disabled segment dims on its own; a disabled control dims as a whole.
-            let on = !enabled || s.isEnabled
-            let f = selected ? selectedFont : font
-            let ink = selected ? selectedInk(ctx) : titleColor
-            ctx.withAlpha(on ? 1 : Theme.disabledAlpha) {
-                let inner = frames[i].insetBy(dx: 6, dy: 0).offsetBy(dx: s.contentOffset.width, dy: s.contentOffset.height)
-                var imgSize = s.image.map { imageSize($0, maxHeight: b.height - 10) } ?? .zero
-                var title = s.title ?? ""
-                let gap: CGFloat = imgSize.width > 0 && !title.isEmpty ? Self.imageTitleGap : 0
-                if imgSize.width > inner.width {
-                    imgSize = CGSize(width: inner.width, height: imgSize.height * inner.width / max(imgSize.width, 1))
-                }
-                var textSize = CGSize.zero
-                // Laid out once when it fits (most titles), its size from the layout; truncated
-                // and laid out again when not.
-                var prepared = false
-                if !title.isEmpty {
-                    let room = inner.width - imgSize.width - gap
-                    if let size = ctx.prepareText(title, font: f, color: ink) {
-                        textSize = size
-                        prepared = true
-                    } else {
-                        textSize = ctx.size(of: title, font: f)
-                    }
-                    if !(textSize.width <= room) {
-                        title = truncated(title, font: f, width: room, ctx: ctx)
-                        prepared = false
-                        if !title.isEmpty, let size = ctx.prepareText(title, font: f, color: ink) {
-                            textSize = size
-                            prepared = true
-                        } else {
-                            textSize = title.isEmpty ? .zero : ctx.size(of: title, font: f)
-                        }
-                    }
-                }
-                let total = imgSize.width + gap + textSize.width
-                var x = (inner.midX - total / 2).rounded()
-                let titleY = (inner.midY - textSize.height / 2).rounded()
-                // Image before the title in reading order. The prepared line survives drawing
-                // the image (images don't lay out text).
-                if rtl, !title.isEmpty {
-                    if prepared { ctx.drawPreparedText(at: CGPoint(x: x, y: titleY)) }
-                    x += textSize.width + gap
-                    title = ""
-                }
-                if let image = s.image, imgSize.width > 0 {
-                    ctx.drawImage(image, in: CGRect(x: x, y: (inner.midY - imgSize.height / 2).rounded(), width: imgSize.width, height: imgSize.height), tint: ink)
-                    x += imgSize.width + gap
-                }
-                if !title.isEmpty, prepared {
-                    ctx.drawPreparedText(at: CGPoint(x: x, y: titleY))
-                }
-            }
-        }
-    }
-
-    /// The selected title colour: explicit, else the label colour on the default plate, else
-    /// black or white, whichever reads on the custom plate.
-    private func selectedInk(_ ctx: DrawContext) -> UIColor {
-        if let c = selectedTitleColor { return c }
-        guard let tint = selectedSegmentTintColor else { return titleColor }
-        let c = tint.resolvedColor(with: ctx.style)
-        let luminance = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
-        return luminance > 0.6 ? .black : .white
-    }
-
-    /// `text` cut with an ellipsis to fit `width` (TextLayout's truncation: a few measurements
-    /// near the answer, not one per character removed); empty when not even "…" fits.
-    private func truncated(_ text: String, font: UIFont, width: CGFloat, ctx: DrawContext) -> String {
-        guard width > 0 else { return "" }
-        func fits(_ s: String) -> Bool { ctx.size(of: s, font: font).width <= width }
-        let t = TextLayout.truncate(text, more: false, mode: .byTruncatingTail, fits: fits)
-        return t == text || fits(t) ? t : ""
+        drawContent(in: ctx)
     }
 }
