@@ -395,6 +395,275 @@ struct ImmediateBindingTests {
         h.frameBuildingFirst(build)
         #expect(fired)
     }
+
+    // MARK: Reports: once per delivered action, only for user changes
+
+    /// A button reports true in the build after its primary action was delivered, once per
+    /// tap: a second build in the same frame (nothing new delivered) reports nothing.
+    @Test func aSecondBuildInTheSameFrameDoesNotReportTheTapAgain() {
+        let h = ImmediateHarness()
+        var fired = 0
+        var button: UIButton?
+        func build(_ ui: ImmediateUI) {
+            if ui.button("Fire") { fired += 1 }
+            button = ui.last(UIButton.self)
+        }
+        h.frame(build)
+        h.window.simulateTap(at: h.centre(button!))
+        h.frame(build)
+        h.view.build(build)          // the game builds twice in one frame
+        h.view.build(build)
+        #expect(fired == 1)
+    }
+
+    /// Kind is part of a declaration's identity: a toggle and a button both titled "Sound" are
+    /// two controls, and each reports only its own change.
+    @Test func theSameTitleOnTwoKindsGivesTwoControlsThatReportSeparately() {
+        let h = ImmediateHarness()
+        var on = false
+        var pressed = false, switched = false
+        var button: UIButton?, toggle: UISwitch?
+        func build(_ ui: ImmediateUI) {
+            pressed = ui.button("Sound"); button = ui.last(UIButton.self)
+            switched = ui.toggle("Sound", isOn: &on); toggle = ui.last(UISwitch.self)
+        }
+        h.frame(build)
+        #expect(button != nil && toggle != nil)
+        h.window.simulateTap(at: h.centre(toggle!))
+        h.frame(build)
+        #expect(switched && !pressed && on)
+    }
+
+    /// `ui.textField(...)` returns true on editing changes only: beginning and ending an edit
+    /// are not editing changes (rule D8: editingDidBegin / editingDidEnd).
+    @Test func aTextFieldReportsOnlyEditingChangesNotBeginOrEnd() {
+        let h = ImmediateHarness()
+        var name = "", results: [Bool] = []
+        var field: UITextField?
+        func build(_ ui: ImmediateUI) {
+            results.append(ui.textField("Name", text: &name))
+            field = ui.last(UITextField.self)
+        }
+        h.frame(build)
+        let f = field!
+        #expect(f.becomeFirstResponder())
+        h.frame(build)
+        h.window.insertText("Ada")
+        h.frame(build)
+        _ = f.resignFirstResponder()
+        h.frame(build)
+        #expect(results == [false, false, true, false])
+        #expect(name == "Ada")
+    }
+
+    // MARK: Push with ranges and items
+
+    /// README "Bindings": when the game's value differs from the control's and the user is not
+    /// interacting with it, the game's value is pushed into the control. A value clamped by the
+    /// old range shows once the range allows it: after the range grows to 0...10 the slider shows
+    /// 5, as UIKit's setter would.
+    @Test func aSliderShowsTheGamesValueOnceAWiderRangeAllowsIt() {
+        let h = ImmediateHarness()
+        var level: Float = 5
+        var range: ClosedRange<Float> = 0...1
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) {
+            ui.slider("Level", value: &level, in: range); slider = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        #expect(slider!.value == 1, "shown clamped")
+        #expect(level == 5, "the variable is left as it is")
+        range = 0...10
+        h.frame(build)
+        #expect(slider!.maximumValue == 10)
+        #expect(slider!.value == 5, "the game's 5 now fits the range and differs from the control's 1")
+    }
+
+    /// The same for a stepper (UIStepper's `value` setter clamps to the range).
+    @Test func aStepperShowsTheGamesValueOnceAWiderRangeAllowsIt() {
+        let h = ImmediateHarness()
+        var lives = 7.0
+        var range: ClosedRange<Double> = 0...3
+        var stepper: UIStepper?
+        func build(_ ui: ImmediateUI) {
+            ui.stepper("Lives", value: &lives, in: range, step: 1); stepper = ui.last(UIStepper.self)
+        }
+        h.frame(build)
+        #expect(stepper!.value == 3)
+        range = 0...10
+        h.frame(build)
+        #expect(stepper!.value == 7, "the game's 7 now fits the range")
+    }
+
+    /// The same for a segmented control named by key whose items grow: a selection that was out
+    /// of range is a valid index now and differs from what the control shows.
+    @Test func aNamedSegmentedControlShowsASelectionOnceItsItemsAllowIt() {
+        let h = ImmediateHarness()
+        var pick = 3
+        var items = ["A", "B"]
+        var seg: UISegmentedControl?
+        func build(_ ui: ImmediateUI) {
+            ui.id("mode").segmented(items, selection: &pick); seg = ui.last(UISegmentedControl.self)
+        }
+        h.frame(build)
+        let first = seg!
+        #expect(pick == 3)
+        items = ["A", "B", "C", "D"]
+        h.frame(build)
+        #expect(seg === first, "named by key: the control stays")
+        #expect(seg!.numberOfSegments == 4)
+        #expect(seg!.selectedSegmentIndex == 3, "the game's selection is valid now")
+    }
+
+    /// A user change is written back through the `inout` in the same build that returns true. A
+    /// key-named segmented control whose items change in the build that reports the user's pick
+    /// (labels that depend on game state) writes the pick back, not `noSegment`.
+    @Test func aNamedSegmentedControlWhoseItemsChangeInTheBuildOfAPickKeepsThePick() {
+        let h = ImmediateHarness()
+        var pick = 0
+        var items = ["Easy", "Normal", "Hard"]
+        var seg: UISegmentedControl?
+        var changed = false
+        func build(_ ui: ImmediateUI) {
+            changed = ui.id("mode").segmented(items, selection: &pick); seg = ui.last(UISegmentedControl.self)
+        }
+        h.frame(build)
+        let s = seg!
+        let third = s.convert(CGPoint(x: s.bounds.width * 5 / 6, y: s.bounds.midY), to: nil)
+        h.window.simulateTap(at: third)
+        items = ["Easy", "Normal", "Hard!"]          // the game relabels in the same frame
+        h.frame(build)
+        #expect(changed)
+        #expect(pick == 2, "the user's pick is written back")
+        #expect(seg!.selectedSegmentIndex == 2, "and still shown")
+    }
+
+    /// Unnamed segmented controls are named by their items: new items, new control, and the
+    /// game's selection is pushed into it.
+    @Test func anUnnamedSegmentedControlWithNewItemsShowsTheGamesSelection() {
+        let h = ImmediateHarness()
+        var pick = 1
+        var items = ["A", "B"]
+        var seg: UISegmentedControl?
+        func build(_ ui: ImmediateUI) { ui.segmented(items, selection: &pick); seg = ui.last(UISegmentedControl.self) }
+        h.frame(build)
+        #expect(seg!.selectedSegmentIndex == 1)
+        items = ["A", "B", "C"]
+        h.frame(build)
+        #expect(seg!.numberOfSegments == 3 && seg!.selectedSegmentIndex == 1)
+        #expect(h.all(UISegmentedControl.self).count == 1, "the old one is removed")
+    }
+
+    /// Docs: "`selection` is the selected index (`UISegmentedControl.noSegment` for none;
+    /// another index out of range is not shown)"; pushes send no action (UIKit setters).
+    @Test func segmentedSelectionsOutOfRangeAreNotShownAndSendNothing() {
+        let h = ImmediateHarness()
+        var pick = 1
+        var seg: UISegmentedControl?
+        var results: [Bool] = []
+        func build(_ ui: ImmediateUI) { results.append(ui.segmented(["A", "B"], selection: &pick)); seg = ui.last(UISegmentedControl.self) }
+        h.frame(build)
+        let log = EventLog(seg!)
+        pick = 7
+        h.frame(build)
+        #expect(pick == 7 && seg!.selectedSegmentIndex == 1)
+        pick = -5
+        h.frame(build)
+        #expect(pick == -5 && seg!.selectedSegmentIndex == 1)
+        pick = UISegmentedControl.noSegment
+        h.frame(build)
+        #expect(seg!.selectedSegmentIndex == UISegmentedControl.noSegment)
+        pick = 0
+        h.frame(build)
+        #expect(seg!.selectedSegmentIndex == 0)
+        flush()
+        #expect(log.names.isEmpty && !results.contains(true))
+    }
+
+    /// Segmented control with no items: no crash, nothing selectable (UIKit allows 0 segments).
+    @Test func aSegmentedControlWithNoItemsIsHarmless() {
+        let h = ImmediateHarness()
+        var pick = 0
+        var seg: UISegmentedControl?
+        func build(_ ui: ImmediateUI) { ui.segmented([], selection: &pick); seg = ui.last(UISegmentedControl.self) }
+        h.frame(build)
+        h.frame(build)
+        #expect(seg?.numberOfSegments == 0)
+        #expect(pick == 0)
+    }
+
+    /// Docs: "A `value` outside the range is shown clamped and left as it is"; UISlider's
+    /// setter clamps. NaN and infinities: no crash, the variable is left as it is.
+    @Test func sliderValuesOutsideTheRangeNaNAndInfinityAreShownClampedAndLeftAsTheyAre() {
+        let h = ImmediateHarness()
+        var level: Float = 0.5
+        var slider: UISlider?
+        var results: [Bool] = []
+        func build(_ ui: ImmediateUI) { results.append(ui.slider("Level", value: &level, in: 0...1)); slider = ui.last(UISlider.self) }
+        h.frame(build)
+        let log = EventLog(slider!)
+        level = .infinity
+        h.frame(build)
+        #expect(slider!.value == 1 && level == .infinity)
+        level = -.infinity
+        h.frame(build)
+        #expect(slider!.value == 0 && level == -.infinity)
+        level = .nan
+        h.frame(build)
+        #expect(slider!.value.isFinite && level.isNaN)
+        level = 0.25
+        h.frame(build)
+        #expect(slider!.value == 0.25)
+        flush()
+        #expect(log.names.isEmpty && !results.contains(true))
+    }
+
+    /// A slider over an empty range (lower == upper): shown at that value, no crash.
+    @Test func aSliderOverAOnePointRangeShowsThatPoint() {
+        let h = ImmediateHarness()
+        var level: Float = 0.3
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) { ui.slider("Level", value: &level, in: 2...2); slider = ui.last(UISlider.self) }
+        h.frame(build)
+        h.frame(build)
+        #expect(slider!.value == 2 && level == 0.3)
+    }
+
+    /// Docs: "An invalid step (not positive) keeps the last valid one, as `UIStepper` does."
+    @Test(arguments: [0.0, -1.0, Double.nan])
+    func aStepperWithAnInvalidStepKeepsTheLastValidOne(_ bad: Double) {
+        let h = ImmediateHarness()
+        var lives = 2.0
+        var step = 1.0
+        var stepper: UIStepper?
+        func build(_ ui: ImmediateUI) { ui.stepper("Lives", value: &lives, in: 0...10, step: step); stepper = ui.last(UIStepper.self) }
+        h.frame(build)
+        step = bad
+        h.frame(build)
+        #expect(stepper!.stepValue == 1)
+        let s = stepper!
+        let plus = s.convert(CGPoint(x: s.bounds.maxX - 10, y: s.bounds.midY), to: nil)
+        h.window.simulateTap(at: plus, time: 3)
+        h.frame(build)
+        #expect(lives == 3)
+    }
+
+    /// Pushes send no actions and report nothing: a narrower range that clamps the control's
+    /// value is not a user change (false), and the variable is left as it is.
+    @Test func aNarrowerRangeClampsTheSliderWithoutReportingAChange() {
+        let h = ImmediateHarness()
+        var level: Float = 0.8, upper: Float = 1, results: [Bool] = []
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) { results.append(ui.slider("Level", value: &level, in: 0...upper)); slider = ui.last(UISlider.self) }
+        h.frame(build)
+        let log = EventLog(slider!)
+        upper = 0.5
+        h.frame(build)
+        h.frame(build)
+        flush()
+        #expect(slider!.value == 0.5 && level == 0.8)
+        #expect(!results.contains(true) && log.names.isEmpty)
+    }
 }
 
 /// One "Volume" slider over 0...1 bound to ``volume``, in a fresh harness, built once on

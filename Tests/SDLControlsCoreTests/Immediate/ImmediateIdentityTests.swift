@@ -391,4 +391,190 @@ struct ImmediateIdentityTests {
         h.frame { ui in ui.button("One") }
         #expect(h.all(UIButton.self).count == 1)
     }
+
+    // MARK: Identity under interaction
+
+    /// `ui.button(_:)` is true in the build after its primary action was delivered, once per
+    /// tap. Two declarations of the same kind and title stay distinct, so a tap on the second
+    /// reports on the second only, and the next build reports nothing.
+    @Test func aTapOnTheSecondOfTwoSameTitledButtonsReportsOnlyTheSecond() {
+        let h = ImmediateHarness()
+        var results: [Bool] = []
+        var buttons: [UIButton] = []
+        func build(_ ui: ImmediateUI) {
+            results = []; buttons = []
+            results.append(ui.button("Go")); buttons.append(ui.last(UIButton.self)!)
+            results.append(ui.button("Go")); buttons.append(ui.last(UIButton.self)!)
+        }
+        h.frame(build)
+        #expect(buttons[0] !== buttons[1])
+        h.window.simulateTap(at: h.centre(buttons[1]))
+        h.frame(build)
+        #expect(results == [false, true])
+        h.frame(build)
+        #expect(results == [false, false])
+    }
+
+    /// README "Identity": in a loop, wrap each item in `ui.id(item.id) { … }` so controls follow
+    /// their items when the list is reordered. A slider dragged in item 2 keeps its touch through a
+    /// reorder, and the drag keeps writing back to item 2.
+    @Test func aSliderBeingDraggedFollowsItsItemWhenTheListIsReordered() {
+        struct Item { var id: Int; var level: Float }
+        let h = ImmediateHarness()
+        var items = [Item(id: 1, level: 0.5), Item(id: 2, level: 0.5), Item(id: 3, level: 0.5)]
+        var sliders: [Int: UISlider] = [:]
+        func build(_ ui: ImmediateUI) {
+            for i in items.indices {
+                ui.id(items[i].id) { ui in
+                    ui.slider("Level", value: &items[i].level, in: 0...1)
+                    sliders[items[i].id] = ui.last(UISlider.self)
+                }
+            }
+        }
+        h.frame(build)
+        let s = sliders[2]!
+        let log = EventLog(s)
+        h.window.simulateTouchDown(at: h.thumb(s))
+        h.window.simulateTouchMove(to: h.along(s, 0.7))
+        h.frame(build)
+        items = [items[1], items[2], items[0]]       // 2, 3, 1
+        h.frame(build)
+        #expect(sliders[2] === s, "the control follows its key")
+        #expect(s.isTracking && s.isHighlighted, "and keeps its touch")
+        #expect(s.window === h.window)
+        h.window.simulateTouchMove(to: h.along(s, 0.2))
+        h.window.simulateTouchUp(at: h.along(s, 0.2))
+        h.frame(build)
+        #expect(items[0].id == 2 && abs(items[0].level - s.value) < 0.0001 && s.value < 0.4)
+        #expect(items[1].level == 0.5 && items[2].level == 0.5)
+        #expect(!log.names.contains("touchCancel"))
+        let order = h.all(UISlider.self).sorted { $0.convert($0.bounds, to: nil).minY < $1.convert($1.bounds, to: nil).minY }
+        #expect(order.first === s, "shown in the new order")
+    }
+
+    /// A control being dragged survives a conditional declaration appearing or disappearing
+    /// above it, here a `ui.spacer()` in the inset-grouped style, which starts a new group: the
+    /// slider moves to another group and keeps its touch, highlight and value.
+    @Test func aSliderBeingDraggedSurvivesAGroupBreakAppearingAbove() {
+        let h = ImmediateHarness(style: .insetGrouped)
+        var on = false, level: Float = 0.5, split = false
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) {
+            ui.toggle("Sound", isOn: &on)
+            if split { ui.spacer(); ui.label("Advanced") }
+            ui.slider("Volume", value: &level, in: 0...1)
+            slider = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        let s = slider!
+        let log = EventLog(s)
+        h.window.simulateTouchDown(at: h.thumb(s))
+        h.window.simulateTouchMove(to: h.along(s, 0.8))
+        h.frame(build)
+        split = true
+        h.frame(build)
+        #expect(slider === s && s.isTracking && s.isHighlighted)
+        split = false
+        h.frame(build)
+        #expect(slider === s && s.isTracking)
+        h.window.simulateTouchMove(to: h.along(s, 0.3))
+        h.window.simulateTouchUp(at: h.along(s, 0.3))
+        h.frame(build)
+        #expect(abs(level - s.value) < 0.0001 && s.value < 0.45)
+        flush()
+        #expect(!log.names.contains("touchCancel"))
+        #expect(log.names.last == "touchUpInside")
+    }
+
+    /// Nested id scopes: the same inner key under two outer keys gives distinct controls, and
+    /// swapping the outer blocks keeps each control with its outer key.
+    @Test func nestedIDScopesAreDistinctAndFollowTheirOuterKeys() {
+        let h = ImmediateHarness()
+        var order = ["a", "b"]
+        var found: [String: UIButton] = [:]
+        func build(_ ui: ImmediateUI) {
+            for k in order {
+                ui.id(k) { ui in
+                    ui.id(1) { ui in
+                        ui.button("X"); found[k] = ui.last(UIButton.self)
+                    }
+                }
+            }
+        }
+        h.frame(build)
+        let a = found["a"]!, b = found["b"]!
+        #expect(a !== b)
+        order = ["b", "a"]
+        h.frame(build)
+        #expect(found["a"] === a && found["b"] === b)
+        #expect(b.convert(b.bounds, to: nil).minY < a.convert(a.bounds, to: nil).minY, "shown in the new order")
+    }
+
+    /// Docs, Identity: "A control that only moves (into a row, out of one, to another group, up
+    /// or down) stays in the window and keeps all of that" (focus, editing). A field being
+    /// edited, moved into a row and below a new conditional, keeps editing and its text; a
+    /// focused button moved likewise keeps keyboard focus.
+    @Test func aFieldBeingEditedAndAFocusedButtonKeepEditingAndFocusWhenTheyMove() {
+        let h = ImmediateHarness()
+        var wide = false, extra = false, name = ""
+        var field: UITextField?, button: UIButton?
+        func build(_ ui: ImmediateUI) {
+            if extra { ui.label("New"); ui.button("Above") }
+            if wide {
+                ui.row { ui in
+                    ui.textField("Name", text: &name); field = ui.last(UITextField.self)
+                    ui.button("Go"); button = ui.last(UIButton.self)
+                }
+            } else {
+                ui.textField("Name", text: &name); field = ui.last(UITextField.self)
+                ui.button("Go"); button = ui.last(UIButton.self)
+            }
+        }
+        h.frame(build)
+        let f = field!, b = button!
+        #expect(f.becomeFirstResponder())
+        h.window.insertText("Ad")
+        h.frame(build)
+        let log = EventLog(f)
+        wide = true; extra = true
+        h.frame(build)
+        #expect(field === f && f.isEditing && h.window.firstResponder === f)
+        h.window.insertText("a")
+        h.frame(build)
+        #expect(name == "Ada")
+        flush()
+        #expect(!log.names.contains("editingDidEnd"))
+        _ = f.resignFirstResponder()
+        #expect(h.window.setFocusedView(b))
+        wide = false; extra = false
+        h.frame(build)
+        #expect(button === b && h.window.focusedView === b)
+    }
+
+    /// Docs, Identity: "a title that changes … is a new control each time it changes … unless
+    /// the declaration is named: `ui.id("pause").button(paused ? "Resume" : "Pause")`". A named
+    /// button whose title changes while it is held keeps the touch and reports the tap once.
+    @Test func aNamedButtonRetitledWhileHeldKeepsItsTouchAndReportsTheTap() {
+        let h = ImmediateHarness()
+        var held = false, fired = 0
+        var button: UIButton?
+        func build(_ ui: ImmediateUI) {
+            if ui.id("fire").button(held ? "Release to fire" : "Fire") { fired += 1 }
+            button = ui.last(UIButton.self)
+            held = button!.isHighlighted
+        }
+        h.frame(build)
+        let b = button!
+        let log = EventLog(b)
+        h.window.simulateTouchDown(at: h.centre(b))
+        h.frame(build)
+        h.frame(build)
+        #expect(button === b && b.isTracking && b.title(for: .normal) == "Release to fire")
+        h.window.simulateTouchUp(at: h.centre(b))
+        h.frame(build)
+        h.frame(build)
+        #expect(fired == 1 && b.title(for: .normal) == "Fire")
+        flush()
+        #expect(log.names == ["touchDown", "touchUpInside", "primaryActionTriggered"])
+    }
 }

@@ -214,4 +214,199 @@ struct ImmediateLayoutTests {
         #expect(h.view.window === h.window && h.window.subviews.contains { $0 === h.view })
         #expect(h.all(UISwitch.self).count == 1)
     }
+
+    // MARK: Rows, the column, spacers and titles
+
+    /// `ui.row { ui in … }` lays its declarations out horizontally; the default flow is
+    /// vertical.
+    @Test func aRowIsHorizontalAndTheColumnVertical() {
+        let h = ImmediateHarness()
+        var v: [UIView] = []
+        h.frame { ui in
+            ui.button("A"); v.append(ui.lastView!)
+            ui.button("B"); v.append(ui.lastView!)
+            ui.row { ui in
+                ui.button("C"); v.append(ui.lastView!)
+                ui.button("D"); v.append(ui.lastView!)
+            }
+        }
+        let f = v.map { $0.convert($0.bounds, to: nil) }
+        #expect(f[1].minY >= f[0].maxY, "column: B below A")
+        #expect(f[2].minY >= f[1].maxY, "the row below B")
+        #expect(f[3].minX >= f[2].maxX && abs(f[3].midY - f[2].midY) < 1, "row: D beside C")
+    }
+
+    /// Docs: plain style "Declarations stacked with the system spacing (8 points)"; README
+    /// "Looks": each control sized by its `intrinsicContentSize`.
+    @Test func thePlainColumnUsesEightPointsAndIntrinsicSizes() {
+        let h = ImmediateHarness()
+        var on = false, count = 0.0
+        var v: [UIView] = []
+        h.frame { ui in
+            ui.toggle("", isOn: &on); v.append(ui.lastView!)
+            ui.stepper("", value: &count, in: 0...3, step: 1); v.append(ui.lastView!)
+        }
+        let f = v.map { $0.convert($0.bounds, to: nil) }
+        #expect(f[0].size == v[0].intrinsicContentSize)
+        #expect(f[1].size == v[1].intrinsicContentSize)
+        #expect(abs(f[1].minY - f[0].maxY - 8) < 0.5)
+    }
+
+    /// Titles beside or above their controls as a settings screen on iOS shows them (README:
+    /// slider titles above them, switches and steppers at the trailing margin).
+    @Test func sliderTitlesAreAboveAndStepperTitlesBeside() {
+        let h = ImmediateHarness(style: .insetGrouped)
+        var level: Float = 0.5, count = 1.0
+        var slider: UIView?, stepper: UIView?
+        h.frame { ui in
+            ui.slider("Volume", value: &level, in: 0...1); slider = ui.lastView
+            ui.stepper("Lives", value: &count, in: 0...5, step: 1); stepper = ui.lastView
+        }
+        let labels = h.all(UILabel.self)
+        let volume = labels.first { $0.text == "Volume" }!, lives = labels.first { $0.text == "Lives" }!
+        let vf = volume.convert(volume.bounds, to: nil), sf = slider!.convert(slider!.bounds, to: nil)
+        let lf = lives.convert(lives.bounds, to: nil), stf = stepper!.convert(stepper!.bounds, to: nil)
+        #expect(vf.maxY <= sf.minY + 0.5, "slider title above")
+        #expect(lf.maxX <= stf.minX && abs(lf.midY - stf.midY) < 1, "stepper title beside")
+        #expect(abs(stf.maxX - (h.view.bounds.width - 16 - 16)) < 1, "stepper at the trailing margin")
+    }
+
+    /// Looks, with a very long title: the switch stays whole inside the cell at the trailing
+    /// margin and the title stops before it (iOS truncates the title).
+    @Test func aVeryLongTitleNeverPushesTheSwitchOutOfItsCell() {
+        let h = ImmediateHarness(style: .insetGrouped)
+        var on = false
+        var toggle: UIView?
+        let title = String(repeating: "Very long title ", count: 30)
+        h.frame { ui in ui.toggle(title, isOn: &on); toggle = ui.lastView }
+        let sw = toggle!.convert(toggle!.bounds, to: nil)
+        #expect(sw.size == toggle!.intrinsicContentSize)
+        #expect(sw.maxX <= h.view.bounds.width - 16 && sw.minX > 16)
+        let label = h.all(UILabel.self).first { $0.text == title }!
+        let lf = label.convert(label.bounds, to: nil)
+        #expect(lf.maxX <= sw.minX && lf.minX >= 16)
+    }
+
+    /// A zero-width view: no crash, no negative sizes; then a width: laid out across it.
+    @Test func aZeroWidthViewLaysOutWithoutNegativeSizes() {
+        let h = ImmediateHarness(style: .insetGrouped)
+        h.view.frame.size.width = 0
+        var level: Float = 0.5, on = true, name = ""
+        func build(_ ui: ImmediateUI) {
+            ui.toggle("Sound", isOn: &on)
+            ui.slider("Volume", value: &level, in: 0...1)
+            ui.row { ui in ui.button("A"); ui.textField("Name", text: &name) }
+        }
+        h.frame(build)
+        func walk(_ v: UIView) -> Bool {
+            guard v.frame.width >= 0 && v.frame.height >= 0, v.frame.width.isFinite, v.frame.height.isFinite else { return false }
+            return v.subviews.allSatisfy(walk)
+        }
+        #expect(walk(h.view))
+        h.view.frame.size.width = 300
+        h.frame(build)
+        #expect(walk(h.view))
+        let s = h.all(UISlider.self).first!
+        #expect(s.bounds.width > 200)
+    }
+
+    /// Docs: "In the plain style's column it [spacer] takes the height the view has beyond its
+    /// content".
+    @Test func aPlainSpacerPushesWhatFollowsToTheBottom() {
+        let h = ImmediateHarness(style: .plain, size: CGSize(width: 300, height: 500))
+        var bottom: UIView?
+        h.frame { ui in
+            ui.button("Top")
+            ui.spacer()
+            ui.button("Bottom"); bottom = ui.lastView
+        }
+        let f = bottom!.convert(bottom!.bounds, to: nil)
+        #expect(abs(f.maxY - 500) < 1)
+    }
+
+    /// Docs: "In a row … two spacers centre what is between them"; a spacer "pushing what
+    /// follows to the trailing edge".
+    @Test func aSpacerInARowPushesWhatFollowsToTheTrailingEdge() {
+        let h = ImmediateHarness(style: .plain, size: CGSize(width: 300, height: 400))
+        var a: UIView?, b: UIView?
+        h.frame { ui in
+            ui.row { ui in
+                ui.button("A"); a = ui.lastView
+                ui.spacer()
+                ui.button("B"); b = ui.lastView
+            }
+        }
+        let af = a!.convert(a!.bounds, to: nil), bf = b!.convert(b!.bounds, to: nil)
+        #expect(abs(af.minX) < 1 && abs(bf.maxX - 300) < 1)
+    }
+
+    /// Looks in right-to-left: "titles at the leading margin, switches and steppers at the
+    /// trailing one" (README): mirrored.
+    @Test func rightToLeftPutsTheTitleOnTheRightAndTheSwitchOnTheLeft() {
+        let h = ImmediateHarness(style: .insetGrouped)
+        UIApplication.shared.userInterfaceLayoutDirection = .rightToLeft
+        defer { resetApplication() }
+        var on = false
+        var toggle: UIView?
+        h.frame { ui in ui.toggle("Sound", isOn: &on); toggle = ui.lastView }
+        h.view.setNeedsLayout()
+        h.window.layoutIfNeeded()
+        let sw = toggle!.convert(toggle!.bounds, to: nil)
+        let label = h.all(UILabel.self).first { $0.text == "Sound" }!
+        let lf = label.convert(label.bounds, to: nil)
+        #expect(sw.maxX < lf.minX, "switch left of its title")
+        #expect(abs(sw.minX - 32) < 1, "at the trailing (left) margin")
+    }
+
+    /// Docs: a plain view without background: "Taps between controls reach what is behind".
+    @Test func aTapOnAPlainPanelsEmptySpaceReachesTheViewBehind() {
+        let h = ImmediateHarness(style: .plain)
+        let behind = UIButton(type: .system)
+        behind.setTitle("Game", for: .normal)
+        behind.frame = CGRect(x: 0, y: 300, width: 400, height: 100)
+        h.window.insertSubview(behind, at: 0)
+        let log = EventLog(behind)
+        h.frame { ui in ui.button("HUD") }
+        h.window.simulateTap(at: CGPoint(x: 200, y: 350))
+        flush()
+        #expect(log.names.contains("touchUpInside"))
+    }
+
+    /// An `ImmediateView` can sit anywhere in a retained tree: in a vertical `UIStackView` it is
+    /// sized by its content, and grows when its content does.
+    @Test func anImmediateViewInARetainedStackViewIsSizedByItsContent() {
+        resetApplication()
+        let window = makeTestWindow(size: CGSize(width: 400, height: 800))
+        let stack = UIStackView()
+        stack.axis = .vertical
+        stack.alignment = .fill
+        let panel = ImmediateView(style: .plain)
+        let footer = UILabel()
+        footer.text = "Footer"
+        stack.addArrangedSubview(panel)
+        stack.addArrangedSubview(footer)
+        window.addSubview(stack)
+        var count = 1
+        func frame() {
+            panel.build { ui in for i in 0..<count { ui.id(i) { ui in ui.button("B") } } }
+            let size = stack.systemLayoutSizeFitting(CGSize(width: 400, height: 0), withHorizontalFittingPriority: .required,
+                                                     verticalFittingPriority: .fittingSizeLevel)
+            stack.frame = CGRect(origin: .zero, size: size)
+            window.layoutIfNeeded()
+        }
+        frame()
+        let small = panel.frame.height
+        #expect(small > 0 && panel.frame.width == 400)
+        count = 4
+        frame()
+        #expect(panel.frame.height > small * 2)
+        #expect(footer.frame.minY >= panel.frame.maxY)
+        let buttons = panel.subviews.flatMap(\.subviews)
+        _ = buttons
+        var last: UIView?
+        panel.build { ui in for i in 0..<count { ui.id(i) { ui in ui.button("B"); last = ui.lastView } } }
+        window.layoutIfNeeded()
+        let lf = last!.convert(last!.bounds, to: nil)
+        #expect(lf.maxY <= panel.frame.maxY + 0.5, "the last button is inside the panel")
+    }
 }

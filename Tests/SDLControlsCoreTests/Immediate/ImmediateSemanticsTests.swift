@@ -107,6 +107,13 @@ struct ImmediateSemanticsTests {
                  steps: [(.began, 0.5, 0.5), (.moved, 0.6, 0.5), (.moved, 0.8, 0.5), (.ended, 0.9, 0.5)]),
         Sequence(name: "stepper plus", kind: .stepper, steps: [(.began, 0.85, 0.5), (.ended, 0.85, 0.5)]),
         Sequence(name: "segmented pick", kind: .segmented, steps: [(.began, 0.8, 0.5), (.ended, 0.8, 0.5)]),
+        Sequence(name: "button cancelled", kind: .button, steps: [(.began, 0.5, 0.5), (.moved, 0.5, 0.6), (.cancelled, 0.5, 0.6)]),
+        Sequence(name: "slider drag cancelled", kind: .slider, steps: [(.began, 0.5, 0.5), (.moved, 0.7, 0.5), (.cancelled, 0.7, 0.5)]),
+        Sequence(name: "switch drag out and back", kind: .toggle,
+                 steps: [(.began, 0.5, 0.5), (.moved, 0.5, 5), (.moved, 0.5, 0.5), (.ended, 0.5, 0.5)]),
+        Sequence(name: "stepper lift outside", kind: .stepper, steps: [(.began, 0.85, 0.5), (.moved, 0.85, 9), (.ended, 0.85, 9)]),
+        Sequence(name: "segmented drag out cancelled", kind: .segmented,
+                 steps: [(.began, 0.8, 0.5), (.moved, 0.8, 9), (.cancelled, 0.8, 9)]),
     ]
 
     nonisolated static let cases: [(Sequence, ActionDelivery)] = sequences.flatMap { s in [(s, .batched), (s, .immediate)] }
@@ -233,5 +240,190 @@ struct ImmediateSemanticsTests {
             let stats = h.window.buildDrawList(into: list, scale: 1, resources: nil)
             #expect(!stats.rebuilt && stats.viewsRedrawn == 0)
         }
+    }
+
+    // MARK: Removal: focus, first responder and a drag
+
+    /// A control not declared in a build is removed at the end of that build (rule C8); UIKit:
+    /// a view leaving its window loses focus. The window's focused view does not stay on a
+    /// removed control.
+    @Test func aFocusedControlThatIsNoLongerDeclaredLosesFocus() {
+        let h = ImmediateHarness()
+        var show = true
+        var button: UIButton?
+        func build(_ ui: ImmediateUI) {
+            if show { ui.button("Go"); button = ui.last(UIButton.self) }
+            ui.button("Other")
+        }
+        h.frame(build)
+        let b = button!
+        #expect(h.window.setFocusedView(b))
+        #expect(h.window.focusedView === b)
+        show = false
+        h.frame(build)
+        #expect(b.window == nil)
+        #expect(h.window.focusedView !== b)
+        let log = EventLog(b)
+        pressKey(h.window, .keyboardReturnOrEnter)   // must not press the removed button
+        flush()
+        #expect(log.names.isEmpty)
+    }
+
+    /// Docs: a removed control "loses focus and ends editing, as any view leaving its window
+    /// does": the window's first responder is no longer the field (keyboard goes nowhere).
+    @Test func aRemovedFirstResponderFieldIsNoLongerTheWindowsFirstResponder() {
+        let h = ImmediateHarness()
+        var show = true, name = ""
+        var field: UITextField?
+        func build(_ ui: ImmediateUI) {
+            if show { ui.textField("Name", text: &name); field = ui.last(UITextField.self) }
+        }
+        h.frame(build)
+        let f = field!
+        #expect(f.becomeFirstResponder())
+        h.window.insertText("A")
+        h.frame(build)
+        #expect(name == "A")
+        show = false
+        h.frame(build)
+        #expect(h.window.firstResponder !== f)
+        #expect(!h.window.insertText("B"), "typing reaches no removed field")
+        #expect(f.text == "A" && name == "A")
+    }
+
+    /// A removed control's touch is cancelled with `touchCancel` (rule C8), and a cancel sends
+    /// touchCancel and no valueChanged (rule D3). A slider removed mid-drag.
+    @Test func aSliderRemovedMidDragSendsTouchCancelAndNoValueChanged() {
+        let h = ImmediateHarness()
+        var show = true, level: Float = 0.5
+        var slider: UISlider?
+        func build(_ ui: ImmediateUI) {
+            if show { ui.slider("Level", value: &level, in: 0...1); slider = ui.last(UISlider.self) }
+        }
+        h.frame(build)
+        let s = slider!
+        h.window.simulateTouchDown(at: h.thumb(s))
+        h.window.simulateTouchMove(to: h.along(s, 0.8))
+        h.frame(build)
+        let log = EventLog(s)
+        show = false
+        h.frame(build)
+        flush()
+        #expect(log.names == ["touchCancel"])
+        #expect(!s.isTracking && !s.isHighlighted)
+        h.window.simulateTouchMove(to: h.along(s, 0.2))
+        h.window.simulateTouchUp(at: h.along(s, 0.2))
+        h.frame(build)
+        flush()
+        #expect(log.names == ["touchCancel"])
+    }
+
+    // MARK: Touches, keyboard and Tab as for retained controls
+
+    /// Rule C11: "Touches on different controls are independent: two fingers drag two sliders at
+    /// once." Two declared sliders are held together and both are written back.
+    @Test func twoFingersDragTwoDeclaredSlidersAtOnceAndBothAreWrittenBack() {
+        let h = ImmediateHarness()
+        var a: Float = 0.5, b: Float = 0.5
+        var ra = false, rb = false
+        var sa: UISlider?, sb: UISlider?
+        func build(_ ui: ImmediateUI) {
+            ra = ui.slider("A", value: &a, in: 0...1); sa = ui.last(UISlider.self)
+            rb = ui.slider("B", value: &b, in: 0...1); sb = ui.last(UISlider.self)
+        }
+        h.frame(build)
+        h.window.simulateTouchDown(at: h.thumb(sa!), id: 1)
+        h.window.simulateTouchDown(at: h.thumb(sb!), id: 2)
+        h.window.simulateTouchMove(to: h.along(sa!, 0.9), id: 1)
+        h.window.simulateTouchMove(to: h.along(sb!, 0.1), id: 2)
+        h.frame(build)
+        #expect(ra && rb)
+        #expect(a > 0.8 && b < 0.2)
+        #expect(sa!.isTracking && sb!.isTracking)
+    }
+
+    /// Keyboard focus and Tab order behave exactly as for the same retained controls: after the
+    /// list is reordered, Tab follows the order on screen.
+    @Test func tabFollowsTheNewOrderAfterAReorder() {
+        struct Item { var id: Int; var text: String }
+        let h = ImmediateHarness()
+        var items = [Item(id: 1, text: ""), Item(id: 2, text: ""), Item(id: 3, text: "")]
+        func build(_ ui: ImmediateUI) {
+            for i in items.indices {
+                ui.id(items[i].id) { ui in
+                    ui.textField("Field \(items[i].id)", text: &items[i].text)
+                }
+            }
+        }
+        h.frame(build)
+        items = [items[2], items[0], items[1]]   // 3, 1, 2
+        h.frame(build)
+        var order: [String] = []
+        for _ in 0..<3 {
+            pressKey(h.window, .keyboardTab)
+            h.frame(build)
+            order.append(h.window.focusedView?.accessibilityLabel ?? "nil")
+        }
+        #expect(order == ["Field 3", "Field 1", "Field 2"])
+    }
+
+    /// Keyboard activation behaves as for the same retained controls: Return on a focused button
+    /// fires it (reported by the build), Space on a focused switch flips it (written back).
+    @Test func keyboardActivationOfFocusedDeclarationsIsReportedAndWrittenBack() {
+        let h = ImmediateHarness()
+        var on = false, fired = 0, switched = false
+        var button: UIButton?, toggle: UISwitch?
+        func build(_ ui: ImmediateUI) {
+            if ui.button("Go") { fired += 1 }; button = ui.last(UIButton.self)
+            switched = ui.toggle("Sound", isOn: &on); toggle = ui.last(UISwitch.self)
+        }
+        h.frame(build)
+        #expect(h.window.setFocusedView(button!))
+        pressKey(h.window, .keyboardReturnOrEnter)
+        h.frame(build)
+        #expect(fired == 1)
+        #expect(h.window.setFocusedView(toggle!))
+        pressKey(h.window, .keyboardSpacebar)
+        h.frame(build)
+        #expect(switched && on && toggle!.isOn)
+    }
+
+    // MARK: Accessibility labels
+
+    /// Accessibility labels come from titles: a button's label is its title (UIKit's default), a
+    /// text field's its placeholder, a stepper's, slider's or toggle's their titles, a label's its
+    /// text.
+    @Test func everyDeclarationsAccessibilityLabelComesFromItsTitle() {
+        let h = ImmediateHarness(style: .insetGrouped)
+        var on = false, level: Float = 0, count = 1.0, name = ""
+        var views: [String: UIView] = [:]
+        h.frame { ui in
+            ui.label("Score 10"); views["label"] = ui.lastView
+            ui.button("Apply"); views["button"] = ui.lastView
+            ui.toggle("Sound", isOn: &on); views["toggle"] = ui.lastView
+            ui.slider("Volume", value: &level, in: 0...1); views["slider"] = ui.lastView
+            ui.stepper("Lives", value: &count, in: 0...5, step: 1); views["stepper"] = ui.lastView
+            ui.textField("Player name", text: &name); views["field"] = ui.lastView
+        }
+        #expect(views["label"]?.accessibilityLabel == "Score 10")
+        #expect(views["button"]?.accessibilityLabel == "Apply")
+        #expect(views["toggle"]?.accessibilityLabel == "Sound")
+        #expect(views["slider"]?.accessibilityLabel == "Volume")
+        #expect(views["stepper"]?.accessibilityLabel == "Lives")
+        #expect(views["field"]?.accessibilityLabel == "Player name")
+    }
+
+    /// A title changed through a key-named declaration updates its accessibility label (the
+    /// control is kept, docs "Identity").
+    @Test func aRenamedKeyedToggleUpdatesItsAccessibilityLabel() {
+        let h = ImmediateHarness()
+        var on = false, title = "Sound"
+        var toggle: UISwitch?
+        func build(_ ui: ImmediateUI) { ui.id("s").toggle(title, isOn: &on); toggle = ui.last(UISwitch.self) }
+        h.frame(build)
+        let t = toggle!
+        title = "Sound effects"
+        h.frame(build)
+        #expect(toggle === t && t.accessibilityLabel == "Sound effects")
     }
 }
