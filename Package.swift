@@ -31,10 +31,10 @@ let package = Package(
         // Counting malloc/free wrappers for the benchmark and the tests (they replace the allocator
         // of the executable they are linked into; never a library's dependency).
         .target(name: "CMallocCounter"),
-        // Issue 6's benchmarks: `swift run -c release controls-bench [--quick]`.
+        // The performance benchmarks: `swift run -c release controls-bench [--quick]`.
         .executableTarget(name: "controls-bench", dependencies: ["SDLControls", "CMallocCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Samples/Benchmarks"),
-        // Issue 10's fuzzer: seeded SDL events through the launcher, random scripts, hostile text.
+        // The fuzzer: seeded SDL events through the launcher, random scripts, hostile text.
         // `swift run -c release controls-fuzz --help`.
         .executableTarget(name: "controls-fuzz", dependencies: ["SampleKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Samples/Fuzz"),

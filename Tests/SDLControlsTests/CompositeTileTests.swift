@@ -4,7 +4,7 @@ import Testing
 @testable import SDLControls
 @testable import SDLControlsCore
 
-/// Composite tiles (issue 11): a raised part's shadow, fill and outline drawn as one tile
+/// Composite tiles: a raised part's shadow, fill and outline drawn as one tile
 /// look like the three drawn one by one, emit one quad, and keep the order of drawing.
 @MainActor
 struct CompositeTileTests {

@@ -55,7 +55,7 @@ struct ReadBackState: Equatable {
     }
 }
 
-/// The game's coordinate system (README "Embedding in your game", issue 9 item 3): with a
+/// The game's coordinate system (README "Embedding in your game"): with a
 /// logical size, a scale, a viewport or a render target, at 1× and 2×, in window points and in
 /// game units, a click and a touch land on the control where it is drawn, and the game's
 /// render state is put back exactly.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import SDLControls
 
-/// Deterministic time (issue 9 item 7): with ``SDLHost/fixedTimeStep`` animations and timers
+/// Deterministic time: with ``SDLHost/fixedTimeStep`` animations and timers
 /// run on steps, not on the machine's speed, so two runs give identical pixels.
 @MainActor
 @Suite(.serialized)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import SDLControls
 
-/// Text at glyph level (issue 11): one rule measures and draws, glyphs are rasterized once,
+/// Text at glyph level: one rule measures and draws, glyphs are rasterized once,
 /// text that needs shaping is drawn whole, and the atlas grows from small.
 @MainActor
 struct GlyphTextTests {

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 @testable import SDLControls
 
-/// Nothing shared between hosts, nothing left behind, and bad calls that are safe (issue 9
-/// items 4 and 6 and its bad-input list), through real SDL.
+/// Nothing shared between hosts, nothing left behind, and bad calls (out-of-order, repeated or
+/// after shutdown) that are safe, through real SDL.
 @MainActor
 @Suite(.serialized)
 struct HostLifecycleTests {

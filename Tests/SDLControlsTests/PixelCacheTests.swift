@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import SDLControls
 
-/// The cached UI pixels (issue 11): the same pixels as drawing directly, redrawn only where
+/// The cached UI pixels: the same pixels as drawing directly, redrawn only where
 /// views changed, and every fallback (no cache, resets, 2×, a game's own render target).
 @MainActor
 struct PixelCacheTests {

@@ -541,7 +541,7 @@ struct PointerTests {
     }
 }
 
-/// Costs of scrolling (issue 12): once every view has been drawn, a frame where only a
+/// Costs of scrolling: once every view has been drawn, a frame where only a
 /// scroll view's `contentOffset` changes re-tessellates nothing (cached geometry is moved by
 /// whole pixels). Heap allocations of such frames are counted by `controls-bench` (scenario
 /// S, a count target of 0), which links the malloc counter.

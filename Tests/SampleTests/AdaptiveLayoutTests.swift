@@ -3,7 +3,7 @@ import Testing
 @testable import SampleKit
 @testable import SDLControls
 
-/// Every screen adapts (issue 12): the launcher's list and every sample at 600×420, 960×640
+/// Every screen adapts: the launcher's list and every sample at 600×420, 960×640
 /// and 1920×1080, at 1x and 2x.
 ///
 /// - Nothing a person needs is out of reach: every control focus can reach (in reading order,

@@ -3,7 +3,7 @@ import Testing
 @testable import SampleKit
 @testable import SDLControls
 
-/// The first run (issue 15): with no display, `make run` (the launcher with no options) runs
+/// The first run: with no display, `make run` (the launcher with no options) runs
 /// a headless tour of every sample instead of failing: each sample's script at a fixed
 /// step, a PNG of each written to `./tour/`, the action log printed, exit code 0, and no
 /// alarming lines on standard error.

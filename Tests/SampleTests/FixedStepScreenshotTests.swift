@@ -3,7 +3,7 @@ import Testing
 @testable import SampleKit
 @testable import SDLControls
 
-/// Sample screenshots are deterministic (issue 9 item 7): the launcher's headless runs use a
+/// Sample screenshots are deterministic: the launcher's headless runs use a
 /// fixed step (60 a second unless `--fixed-step` says otherwise), so two runs of the same
 /// script write the same pixels, even while an animation is under way.
 @MainActor

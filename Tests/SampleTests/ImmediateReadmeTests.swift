@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The README's "Immediate mode" section shows the Immediate sample's code: the build body
-/// (at most 12 lines, as issue 13 asks) and the retained twin, word for word.
+/// (at most 12 lines) and the retained twin, word for word.
 struct ImmediateReadmeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

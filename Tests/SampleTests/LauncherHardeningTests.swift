@@ -4,7 +4,7 @@ import Testing
 @testable import SDLControls
 
 /// The launcher driven through real SDL events (scripts replayed as SDL events) at the edges
-/// that crashed it (issue 10): leaving a sample in the frame it was used, Escape while a
+/// that crashed it: leaving a sample in the frame it was used, Escape while a
 /// text field is editing, and scripts with numbers beyond the limits.
 @MainActor
 @Suite(.serialized)

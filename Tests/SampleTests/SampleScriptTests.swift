@@ -4,7 +4,7 @@ import Testing
 @testable import SDLControls
 
 /// Every sample runs headless for 120 frames with a script that exercises it, and its action
-/// log is what the script should produce (issue 5). Frames are 0-based; input in frame N is
+/// log is what the script should produce. Frames are 0-based; input in frame N is
 /// delivered in frame N (no latency).
 @MainActor
 @Suite(.serialized)

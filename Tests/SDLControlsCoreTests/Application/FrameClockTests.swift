@@ -3,7 +3,7 @@ import Foundation
 @testable import SDLControlsCore
 
 /// Each window's clock is its own: time, timers and animations of one host never leak into
-/// another (issue 9, "nothing shared between hosts").
+/// another: nothing is shared between hosts.
 @MainActor
 struct FrameClockTests {
     @Test func aTimerFiresWhenItsClockReachesItsTime() {

@@ -2,7 +2,8 @@ import Testing
 import Foundation
 @testable import SDLControlsCore
 
-// Rule B12 of uicontrol-behaviour.md: sendAction(_:to:for:), UIApplication.sendAction and
+// Rule B12 of the DocC article "Target-action, control events and tracking" ("Sending one
+// action, and the responder chain"): sendAction(_:to:for:), UIApplication.sendAction and
 // the responder-chain search for nil targets.
 
 /// Which responder received which action, with sender and event, in call order.

@@ -2,7 +2,9 @@ import Testing
 import Foundation
 @testable import SDLControlsCore
 
-// Section B of uicontrol-behaviour.md: the target–action registry (B1–B11, B13).
+// Rules B1–B11 and B13 of the DocC article "Target-action, control events and tracking"
+// (ControlEventsAndTracking.md, "B. The target-action registry"): what addTarget stores and
+// how sendActions(for:) walks it.
 // B12 (sendAction and the responder chain) is in Application/ResponderChainTests.swift.
 
 /// Calls made to targets, as "receiver.action" strings in call order, with their senders

@@ -2,8 +2,9 @@ import Testing
 import Foundation
 @testable import SDLControlsCore
 
-/// Section A of uicontrol-behaviour.md: the raw values of the constants are part of the API,
-/// `state` is derived, and content alignment resolves leading/trailing by layout direction.
+/// Rules A1–A3 ("A. Constants" in the DocC article "Target-action, control events and
+/// tracking"): the raw values of the constants are part of the API, `state` is derived, and
+/// content alignment resolves leading/trailing by layout direction.
 @MainActor
 struct UIControlConstantsTests {
     let window = makeTestWindow()

@@ -11,7 +11,7 @@ private final class ShapeView: UIView {
     }
 }
 
-/// The geometry the drawing system makes (issue 11): light, pixel-aligned where it can be,
+/// The geometry the drawing system makes: light, pixel-aligned where it can be,
 /// cached per view in its own pixel space.
 @MainActor
 struct DrawingGeometryTests {

@@ -292,8 +292,8 @@ struct FocusEngineTests {
         flush()
     }
 
-    /// Issue 14 part 5 ("every sample is fully usable with a controller alone"): a control
-    /// beyond a slider in its row must be reachable without Tab. At the end of the range a
+    /// Every sample is fully usable with a controller alone: a control beyond a slider in its
+    /// row is reachable without Tab. At the end of the range a
     /// fresh press moves focus on; a repeat (a held key or D-pad) stays on the control.
     @Test func aFreshPressAtTheEndOfTheRangeMovesFocusOnARepeatStays() {
         let before = button("Before", CGRect(x: 10, y: 60, width: 80, height: 30))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SDLControlsCore
 
-/// The input-script text format (issue 5): parsing, writing, and errors with line numbers.
+/// The input-script text format (README "Input scripts, record and replay"): parsing, writing, and errors with line numbers.
 struct InputScriptTests {
     @Test func parsesEveryDevice() throws {
         let script = try InputScript(parsing: """
@@ -128,7 +128,7 @@ struct InputScriptTests {
         }
     }
 
-    // MARK: Limits and hostile input (issue 10)
+    // MARK: Limits and hostile input
 
     @Test(arguments: [
         ("0 mouse down 1e300 0", 1, "x \"1e300\" is beyond ±16777216"),

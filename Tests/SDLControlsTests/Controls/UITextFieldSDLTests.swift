@@ -260,7 +260,7 @@ struct UITextFieldSDLTests {
         #expect(caret.maxX <= field.convert(field.bounds, to: nil).maxX)
     }
 
-    // MARK: From an acceptance review of text editing
+    // MARK: Modifier keys, and selecting with the mouse
 
     /// SDL reports AltGr as Ctrl with right Alt on Windows: the key types its character and
     /// runs no shortcut (Polish AltGr+A is "ą", Czech AltGr+V "@"), and the game doesn't get it.
