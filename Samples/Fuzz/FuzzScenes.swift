@@ -366,7 +366,7 @@ final class TextScene: FuzzScene {
             case 6: f.rng.pick(labels + buttons + fields + segments as [UIView]).accessibilityLabel = s
             case 7:
                 let field = f.rng.pick(fields)
-                if field.isFirstResponder { _ = field.insertText(s) } else { _ = field.becomeFirstResponder() }
+                if field.isFirstResponder { field.insertText(s) } else { _ = field.becomeFirstResponder() }
             case 8: panelTexts[f.rng.int(0...2)] = s
             case 9: fieldText = s
             default:

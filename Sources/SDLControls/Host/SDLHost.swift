@@ -400,9 +400,8 @@ public final class SDLHost {
             rendererDescription = String(cString: info.name) + (accelerated ? " (accelerated" : " (software") + (vsync ? ", vsync)" : ")")
         }
         // Text is measured with this host's fonts: in its window, and for views in no window
-        // while it is the newest host (put back at shutdown).
+        // while it is the newest running host (UIApplication.textMeasurer finds it there).
         self.window.hostTextMeasurer = backend
-        UIApplication.shared.textMeasurer = backend
         SDLSharedState.acquireClipboard()
         SDLSharedState.register(self)
         self.window.backgroundColor = nil   // a bare window lets presses through to the game
@@ -466,15 +465,15 @@ public final class SDLHost {
     private func tearDown() {
         let alive = rendererIsAlive
         window.cancelAllTouches()
+        // What waits in the window's queue (the cancels above included) is not lost: the next
+        // flush of any host, or UIApplication's, delivers it with the actions of controls in
+        // no window.
+        window.handOverPendingActions()
         if alive { pointer.shutdown() }   // capture released, default cursor back, cursors freed
         gameControllers.stop()
         // Measuring leaves this host before its fonts close: views whose measurer changes may
-        // measure at once (a button checks whether its title's natural size changed).
-        if UIApplication.shared.textMeasurer === backend {
-            // Another live host's measurer if there is one, else the estimate.
-            UIApplication.shared.textMeasurer = UIApplication.shared.windows.filter { $0 !== window }.compactMap(\.hostTextMeasurer).last
-                ?? ApproximateTextMeasurer()
-        }
+        // measure at once (a button checks whether its title's natural size changed). Views in
+        // no window then measure with another running host's fonts, or the estimate.
         window.hostTextMeasurer = nil
         if alive { backend.destroy() }   // a destroyed renderer took its textures with it
         fonts.closeAll()
@@ -603,11 +602,13 @@ public final class SDLHost {
             for message in pendingNotices { notice(message) }
             pendingNotices.removeAll()
         }
-        let app = UIApplication.shared
-        app.beginFrame()
+        window.beginFrame()
         // This window's timers (autorepeat, caret blink, animations) before actions (rule E1).
         window.frameClock.advanceTime(to: now())
-        app.deliverPendingActions()
+        // Only this window's actions (another host delivers its own), then those of controls
+        // in no window.
+        window.deliverPendingActions()
+        UIApplication.shared.deliverDetachedActions()
         guard !isShutDown else { return }   // an action shut the host down
         window.layoutIfNeeded()
         window.updateFocusIfNeeded()   // a focus reset asked for this frame, now that layout is done

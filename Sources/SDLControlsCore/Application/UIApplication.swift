@@ -1,7 +1,7 @@
 import Foundation
 
-/// The application object: the end of the responder chain, the registry of windows, and
-/// the owner of the per-frame action queue (rules E1–E4).
+/// The application object: the end of the responder chain, the registry of windows, and the
+/// defaults of the windows' per-frame action queues (rules E1–E4).
 ///
 /// ```swift
 /// UIApplication.shared.actionDelivery = .batched      // the default
@@ -22,11 +22,25 @@ public final class UIApplication: UIResponder {
     /// The application, then its ``delegate``.
     public override var next: UIResponder? { delegate }
 
-    /// Measures text for views that are in no window (a label sized before it is added).
-    /// An SDL host installs its SDL_ttf measurer here while it runs and puts back the
-    /// previous one when it shuts down; until then an estimate is used. Views in a window
-    /// measure with their window's ``UIWindow/hostTextMeasurer`` when it has one.
-    public var textMeasurer: TextMeasuring = ApproximateTextMeasurer()
+    /// Measures text for views that are in no window (a label sized before it is added): the
+    /// measurer you set here; else the newest running host's window's
+    /// ``UIWindow/hostTextMeasurer`` (its SDL_ttf fonts); else an estimate. Views in a window
+    /// measure with their window's ``UIWindow/hostTextMeasurer`` when it has one. Hosts don't
+    /// set this: each keeps its measurer in its own window, so two hosts can't overwrite each
+    /// other's, and one shut down leaves the others'.
+    public var textMeasurer: TextMeasuring {
+        get {
+            if let chosen = chosenTextMeasurer { return chosen }
+            for i in windowRefs.indices.reversed() {
+                if let m = windowRefs[i].value?.hostTextMeasurer { return m }
+            }
+            return estimatingMeasurer
+        }
+        set { chosenTextMeasurer = newValue }
+    }
+    /// The measurer set with ``textMeasurer`` (nil: none set; tests put it back to nil).
+    package var chosenTextMeasurer: TextMeasuring?
+    private let estimatingMeasurer = ApproximateTextMeasurer()
 
     /// The reading direction for views whose `semanticContentAttribute` is unspecified.
     /// (Unchecked: most controls' `draw(_:)` read it, and a checked read is a runtime call.)
@@ -60,67 +74,101 @@ public final class UIApplication: UIResponder {
     }
 
     // MARK: Action delivery (section E)
+    //
+    // Each window queues its own controls' actions (``UIWindow/deliverPendingActions()``);
+    // the application holds one more queue for controls in no window. The settings here are
+    // the defaults every window takes unless it sets its own, and the queue calls here act on
+    // every window's queue and that one, which is what a program with one window means.
 
-    /// When actions run: queued to the end of the frame (the default) or at once.
+    /// When actions run: queued to the end of the frame (the default) or at once. The default of
+    /// every window whose own ``UIWindow/actionDelivery`` is nil, and of controls in no window.
     public var actionDelivery: ActionDelivery = .batched
 
-    /// The most deliveries one ``deliverPendingActions()`` makes of actions queued *during*
-    /// the flush (by other actions); the rest wait for the next frame, so controls whose
-    /// actions trigger each other cannot hang a frame (rule E3). What the frame's input queued
-    /// before the flush is always delivered in full, so a flood of input adds no frames of
-    /// latency **(project choice)**. `.max` means no limit; negative values act as 0.
+    /// The most deliveries one flush makes of actions queued *during* it (by other actions);
+    /// the rest wait for the next frame, so controls whose actions trigger each other cannot
+    /// hang a frame (rule E3). What the frame's input queued before the flush is always
+    /// delivered in full, so a flood of input adds no frames of latency **(project choice)**.
+    /// `.max` means no limit; negative values act as 0. The default of every window whose own
+    /// ``UIWindow/maximumDeliveriesPerFlush`` is nil.
     public var maximumDeliveriesPerFlush: Int = 10_000
 
     /// How deep immediate deliveries may nest (an action whose dispatch runs an action …)
     /// before further ones are queued instead, so mutual triggers cannot overflow the stack.
+    /// For every window.
     public var maximumImmediateNesting: Int = 32
 
-    /// Called after each delivered dispatch, in delivery order (for logs and tests).
+    /// Called after each delivered dispatch of any window, in delivery order (for logs and
+    /// tests); the record names its frame and its sender.
     public var actionDeliveryObserver: ((ActionDeliveryRecord) -> Void)?
 
-    /// A counter the host bumps once per frame (``beginFrame()``); delivery records carry it.
-    public private(set) var frameNumber: UInt64 = 0
+    /// The frame number of the key window (``UIWindow/frameNumber``), or, with no key window,
+    /// of the queue of controls in no window. Each host counts its own window's frames.
+    public var frameNumber: UInt64 { (keyWindow?.actionQueue ?? detachedQueue).frameNumber }
 
     /// The clock of timers scheduled while no window is key, and of views in no window.
     let detachedClock = FrameClock()
 
-    var pending: [PendingDelivery] = []
+    /// The queue of controls that are in no window (and what closed windows left).
+    let detachedQueue = ActionQueue()
+    /// The counts of windows that went away (their pending dispatches moved to ``detachedQueue``).
+    private var retiredCounts = ActionQueueCounts()
+
     /// The object the last `sendAction` reached (for delivery records).
     weak var lastReceiver: AnyObject?
-    var pendingHead = 0
-    var isFlushing = false
-    var immediateDepth = 0
 
-    /// What happened to every dispatch queued so far (see ``ActionQueueCounts``).
-    public private(set) var actionQueueCounts = ActionQueueCounts()
+    /// `body` over every queue: the live windows' (oldest first), then the one of controls in
+    /// no window.
+    private func forEachQueue(_ body: (ActionQueue) -> Void) {
+        for ref in windowRefs { if let w = ref.value { body(w.actionQueue) } }
+        body(detachedQueue)
+    }
 
-    /// Whether actions are waiting for ``deliverPendingActions()``.
-    public var hasPendingActions: Bool { pendingHead < pending.count }
+    /// What happened to every dispatch queued so far, in every window (see
+    /// ``ActionQueueCounts``); a window's own are ``UIWindow/actionQueueCounts``.
+    public var actionQueueCounts: ActionQueueCounts {
+        var sum = retiredCounts
+        forEachQueue { sum = sum + $0.counts }
+        return sum
+    }
 
-    /// How many dispatches are waiting.
-    public var pendingActionCount: Int { pending.count - pendingHead }
-
-    /// Whether a queued dispatch sent by `control` waits for ``deliverPendingActions()``
-    /// (an immediate-mode build asks, to let a user change not yet delivered win).
-    func hasPendingDelivery(from control: UIControl) -> Bool {
-        var i = pendingHead
-        while i < pending.count {
-            if pending[i].control === control { return true }
-            i += 1
+    /// Whether actions are waiting in any window. (A plain loop: an immediate-mode build asks
+    /// every frame, and a closure here allocated.)
+    public var hasPendingActions: Bool {
+        if detachedQueue.pendingCount > 0 { return true }
+        for i in windowRefs.indices {
+            if let w = windowRefs[i].value, w.actionQueue.pendingCount > 0 { return true }
         }
         return false
     }
 
-    /// Starts a new frame: bumps ``frameNumber``. The SDL host calls this before input.
-    public func beginFrame() {
-        frameNumber &+= 1
+    /// How many dispatches are waiting, in every window.
+    public var pendingActionCount: Int {
+        var n = 0
+        forEachQueue { n += $0.pendingCount }
+        return n
     }
 
-    /// Delivers queued actions in the order their events happened (rule E1). Actions that
-    /// queue more actions are delivered in the same flush, after what was already queued
-    /// (E3), up to ``maximumDeliveriesPerFlush`` of those. A call made from inside an action
-    /// while flushing does nothing (the outer flush continues). Returns how many dispatches
-    /// were taken from the queue (delivered, or dropped because their control went away).
+    /// Whether a queued dispatch sent by `control` waits (an immediate-mode build asks, to let
+    /// a user change not yet delivered win).
+    func hasPendingDelivery(from control: UIControl) -> Bool {
+        if detachedQueue.holdsDelivery(from: control) { return true }
+        for i in windowRefs.indices {
+            if let w = windowRefs[i].value, w.actionQueue.holdsDelivery(from: control) { return true }
+        }
+        return false
+    }
+
+    /// Starts a new frame of the key window (``UIWindow/beginFrame()``), or of the queue of
+    /// controls in no window when none is key. A host calls its own window's instead.
+    public func beginFrame() {
+        (keyWindow?.actionQueue ?? detachedQueue).frameNumber &+= 1
+    }
+
+    /// Delivers every window's queued actions, oldest window first, then those of controls in
+    /// no window; each queue as ``UIWindow/deliverPendingActions()`` describes. A host's
+    /// `update()` delivers only its own window's (and those of controls in no window). Returns
+    /// how many dispatches were taken from the queues (delivered, or dropped because their
+    /// control went away).
     ///
     /// **Lifetimes (project choice, after UIKit's weak-target rule B1 and E2):** the queue
     /// never keeps a control alive. A queued dispatch holds its control weakly, and its event
@@ -133,63 +181,51 @@ public final class UIApplication: UIResponder {
     /// capture `[weak self]` in actions of objects that can go away.
     @discardableResult
     public func deliverPendingActions() -> Int {
-        guard !isFlushing else { return 0 }
-        isFlushing = true
-        defer { isFlushing = false }
-        var delivered = 0
-        // Saturating: `.max` is the natural way to say "no limit".
-        let extra = max(0, maximumDeliveriesPerFlush)
-        let (sum, overflow) = (pending.count - pendingHead).addingReportingOverflow(extra)
-        let limit = overflow ? Int.max : sum
-        while pendingHead < pending.count, delivered < limit {
-            let item = pending[pendingHead]
-            pendingHead += 1
-            delivered += 1
-            deliver(item)
-        }
-        if pendingHead == pending.count {
-            pending.removeAll(keepingCapacity: true)
-            pendingHead = 0
-        } else if pendingHead > 1024 {
-            pending.removeFirst(pendingHead)
-            pendingHead = 0
-        }
-        return delivered
+        var taken = 0
+        for window in windows { taken += window.deliverPendingActions() }
+        taken += deliverDetachedActions()
+        return taken
     }
 
-    /// Drops every queued action without running it (counted as discarded in
+    /// Delivers the actions of controls in no window (and those closed windows left).
+    @discardableResult
+    package func deliverDetachedActions() -> Int {
+        flush(detachedQueue, extraLimit: maximumDeliveriesPerFlush)
+    }
+
+    /// Drops every queued action of every window without running it (counted as discarded in
     /// ``actionQueueCounts``).
     public func discardPendingActions() {
-        actionQueueCounts.discarded += pending.count - pendingHead
-        pending.removeAll()
-        pendingHead = 0
+        forEachQueue { $0.discard() }
     }
 
-    func enqueue(_ item: PendingDelivery) {
-        actionQueueCounts.queued += 1
-        switch actionDelivery {
-        case .batched:
-            pending.append(item)
-        case .immediate:
-            if immediateDepth >= maximumImmediateNesting {
-                // Queued after all: freeze the live event, as batched deliveries do (E2).
-                pending.append(PendingDelivery(control: item.control, controlEvents: item.controlEvents,
-                                               entries: item.entries, event: item.event?.snapshot()))
-                return
-            }
-            immediateDepth += 1
-            defer { immediateDepth -= 1 }
-            deliver(item)
+    /// The effective delivery mode for a control in `window` (nil: in no window).
+    func delivery(in window: UIWindow?) -> ActionDelivery {
+        window?.actionDelivery ?? actionDelivery
+    }
+
+    func enqueue(_ item: PendingDelivery, in window: UIWindow?) {
+        let queue = window?.actionQueue ?? detachedQueue
+        queue.enqueue(item, delivery: delivery(in: window), nestingLimit: maximumImmediateNesting) { [unowned queue] in
+            deliver($0, frame: queue.frameNumber)
         }
     }
 
-    private func deliver(_ item: PendingDelivery) {
-        // The control went away while its dispatch waited: drop it (see deliverPendingActions).
-        guard let control = item.control else {
-            actionQueueCounts.dropped += 1
-            return
-        }
-        actionQueueCounts.delivered += 1
+    func flush(_ queue: ActionQueue, extraLimit: Int) -> Int {
+        queue.flush(extraLimit: extraLimit) { deliver($0, frame: queue.frameNumber) }
+    }
+
+    /// A window is going away: what waits in its queue moves to the queue of controls in no
+    /// window (delivered by the next flush, never lost), and its counts stay in the totals.
+    func retire(_ queue: ActionQueue) {
+        queue.handOver(to: detachedQueue)
+        retiredCounts = retiredCounts + queue.counts
+        queue.counts = ActionQueueCounts()
+    }
+
+    private func deliver(_ item: PendingDelivery, frame: UInt64) {
+        // The control went away while its dispatch waited: dropped (see deliverPendingActions).
+        guard let control = item.control else { return }
         let observing = actionDeliveryObserver != nil
         var receivers: [String] = []
         for entry in item.entries {
@@ -211,7 +247,7 @@ public final class UIApplication: UIResponder {
             }
         }
         actionDeliveryObserver?(ActionDeliveryRecord(
-            frame: frameNumber, sender: control, controlEvents: item.controlEvents, event: item.event,
+            frame: frame, sender: control, controlEvents: item.controlEvents, event: item.event,
             entryCount: item.entries.count, receivers: receivers))
     }
 
@@ -300,6 +336,16 @@ public struct ActionQueueCounts: Hashable, Sendable {
     public var discarded = 0
     /// Creates zero counts.
     public init() {}
+
+    /// The counts of two queues together.
+    public static func + (a: ActionQueueCounts, b: ActionQueueCounts) -> ActionQueueCounts {
+        var sum = a
+        sum.queued += b.queued
+        sum.delivered += b.delivered
+        sum.dropped += b.dropped
+        sum.discarded += b.discarded
+        return sum
+    }
 }
 
 /// One queued dispatch: the entries matched when the event happened and a snapshot of the event.

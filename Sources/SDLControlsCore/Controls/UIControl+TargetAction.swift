@@ -140,9 +140,11 @@ extension UIControl {
         let matched = entries.filter { !$0.mask.isDisjoint(with: controlEvents) }
         if !matched.isEmpty {
             let app = UIApplication.shared
+            // The queue of the window the control is in now (the application's when in none).
+            let window = self.window
             // E2: batched deliveries keep a frozen copy of the event as it was now.
-            let frozen = app.actionDelivery == .batched ? event?.snapshot() : event
-            app.enqueue(PendingDelivery(control: self, controlEvents: controlEvents, entries: matched, event: frozen))
+            let frozen = app.delivery(in: window) == .batched ? event?.snapshot() : event
+            app.enqueue(PendingDelivery(control: self, controlEvents: controlEvents, entries: matched, event: frozen), in: window)
         }
         if let primary = primaryControlEvent, primary != .primaryActionTriggered, controlEvents.contains(primary) {
             primaryActionWillTrigger()

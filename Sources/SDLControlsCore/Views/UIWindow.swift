@@ -56,6 +56,12 @@ open class UIWindow: UIView {
     /// This window's time and timers (``UIView/frameClock``). Each window has its own, so two
     /// hosts never share time; the SDL host advances it once a frame.
     let ownFrameClock = FrameClock()
+    /// This window's queue of control actions and its frame counter (`UIWindow+Actions.swift`).
+    let actionQueue = ActionQueue()
+    /// See ``actionDelivery``.
+    var storedActionDelivery: ActionDelivery?
+    /// See ``maximumDeliveriesPerFlush``.
+    var storedMaximumDeliveriesPerFlush: Int?
     /// Measures text for the views in this window (``UIView/textMeasurer``): the SDL host that
     /// runs the window sets its SDL_ttf measurer here; nil uses ``UIApplication/textMeasurer``.
     /// (Unchecked: every label measured reads it, and a checked read is a runtime call.)
@@ -79,6 +85,10 @@ open class UIWindow: UIView {
     }
 
     isolated deinit {
+        // What its controls queued is delivered with the actions of controls in no window,
+        // first: the cancels below go there too (the window is already gone for its views),
+        // after the touches' earlier events (rule E1).
+        UIApplication.shared.retire(actionQueue)
         // A window dropped mid-touch must not leave controls tracking forever: cancel every
         // touch with a nil event, as for a view removed from its window (rule C8).
         for touch in touchOrder where touch.view != nil {

@@ -215,9 +215,8 @@ struct TextLayoutTests {
         let window = makeTestWindow()
         window.hostTextMeasurer = m
         // Drawing without a host measures with the application's measurer.
-        let saved = UIApplication.shared.textMeasurer
         UIApplication.shared.textMeasurer = m
-        defer { UIApplication.shared.textMeasurer = saved }
+        defer { UIApplication.shared.chosenTextMeasurer = nil }
         let control = UISegmentedControl(items: [String(repeating: "segment ", count: 1_500), "B"])
         control.frame = CGRect(x: 0, y: 0, width: 300, height: 32)
         window.addSubview(control)

@@ -13,6 +13,7 @@ func makeHeadlessHost(size: CGSize = CGSize(width: 320, height: 240), scale: CGF
     app.actionDeliveryObserver = nil
     app.delegate = nil
     app.userInterfaceLayoutDirection = .leftToRight
+    app.chosenTextMeasurer = nil   // views in no window measure with the host's fonts
     let host = try SDLHost.headless(size: size, scale: scale)
     var t: TimeInterval = 0
     host.clock = { t += 0.001; return t }   // deterministic, strictly increasing

@@ -39,7 +39,7 @@ extension UISegmentedControl {
     /// order with this control's events in either delivery mode.
     func enqueueInternal(_ action: UIAction) {
         UIApplication.shared.enqueue(PendingDelivery(
-            control: self, controlEvents: [], entries: [ControlEntry(kind: .action(action), target: nil, mask: [])], event: nil))
+            control: self, controlEvents: [], entries: [ControlEntry(kind: .action(action), target: nil, mask: [])], event: nil), in: window)
     }
 
     func moveSelection(by delta: Int) {

@@ -1145,7 +1145,7 @@ struct UITextFieldTests {
         let (field, log) = makeField()
         let counting = CountingTextMeasurer()
         UIApplication.shared.textMeasurer = counting
-        defer { UIApplication.shared.textMeasurer = ApproximateTextMeasurer() }
+        defer { UIApplication.shared.textMeasurer = ApproximateTextMeasurer() }   // as init() sets it
         edit(field, log)
         let megabyte = String(repeating: "0123456789abcdeé👍🏽 ", count: 40_000)   // > 1 MB of UTF-8
         #expect(megabyte.utf8.count > 1_000_000)
