@@ -176,29 +176,36 @@ struct HostLifecycleTests {
 
     @Test(arguments: [Int32(0), Int32(IMG_INIT_PNG.rawValue), Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue),
                       Int32(IMG_INIT_JPG.rawValue)])
-    func embeddedShutdownLeavesSDLImageAndTTFAsTheGameHadThem(gameFlags: Int32) throws {
-        #expect(SDLSharedState.liveHosts.isEmpty)
-        let game = try EmbeddedGame()
-        defer { game.close() }
-        if gameFlags != 0 { #expect(IMG_Init(gameFlags) == gameFlags) }
-        defer { IMG_Quit() }
-        let ttfBefore = TTF_WasInit()
-        let textInputBefore = SDL_IsTextInputActive()
-        #expect(IMG_Init(0) == gameFlags)
-        let ui = try SDLHost(embeddingWindow: game.window, renderer: game.renderer)
-        #expect(IMG_Init(0) & Int32(IMG_INIT_PNG.rawValue) != 0, "the UI loads PNG while it runs")
-        #expect(TTF_WasInit() == ttfBefore + 1)
-        // It runs a frame with text and an image.
-        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
-        label.text = "HUD"
-        ui.window.addSubview(label)
-        ui.update()
-        ui.render()
-        ui.shutdown()
-        #expect(IMG_Init(0) == gameFlags, "IMG_Init's flags are as the game had them")
-        #expect(TTF_WasInit() == ttfBefore)
-        #expect(SDL_WasInit(SDL_INIT_VIDEO) != 0, "the game's SDL stays up")
-        #expect(SDL_IsTextInputActive() == textInputBefore, "the game's text input state is untouched")
+    /// In a child process: SDL_image's and SDL_ttf's init counts are process-wide, and other
+    /// suites' hosts running at the same time would move them.
+    func embeddedShutdownLeavesSDLImageAndTTFAsTheGameHadThem(gameFlags: Int32) async {
+        await #expect(processExitsWith: .success) { [gameFlags] in
+            await MainActor.run {
+                func check(_ ok: Bool, _ code: Int32) { if !ok { exit(code) } }
+                check(SDLSharedState.liveHosts.isEmpty, 10)
+                guard let game = try? EmbeddedGame() else { exit(11) }
+                defer { game.close() }
+                if gameFlags != 0 { check(IMG_Init(gameFlags) == gameFlags, 12) }
+                defer { IMG_Quit() }
+                let ttfBefore = TTF_WasInit()
+                let textInputBefore = SDL_IsTextInputActive()
+                check(IMG_Init(0) == gameFlags, 13)
+                guard let ui = try? SDLHost(embeddingWindow: game.window, renderer: game.renderer) else { exit(14) }
+                check(IMG_Init(0) & Int32(IMG_INIT_PNG.rawValue) != 0, 15)   // the UI loads PNG while it runs
+                check(TTF_WasInit() == ttfBefore + 1, 16)
+                // It runs a frame with text and an image.
+                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
+                label.text = "HUD"
+                ui.window.addSubview(label)
+                ui.update()
+                ui.render()
+                ui.shutdown()
+                check(IMG_Init(0) == gameFlags, 17)                   // IMG_Init's flags are as the game had them
+                check(TTF_WasInit() == ttfBefore, 18)
+                check(SDL_WasInit(SDL_INIT_VIDEO) != 0, 19)           // the game's SDL stays up
+                check(SDL_IsTextInputActive() == textInputBefore, 20) // the game's text input is untouched
+            }
+        }
     }
 
     @Test func aGamesOwnTextInputStaysOn() throws {

@@ -143,10 +143,10 @@ struct TwoHostsTests {
         deliver(tap(a, at: (60, 40)), to: [a, b])
         #expect(a.window.pendingActionCount == 1)
         a.shutdown()
-        let counts = UIApplication.shared.actionQueueCounts
         b.update()
         #expect(log == ["A"], "delivered by the next update")
-        #expect(UIApplication.shared.actionQueueCounts.delivered == counts.delivered + 1)
+        b.update()
+        #expect(log == ["A"], "once")
         kept = nil
         _ = kept
     }

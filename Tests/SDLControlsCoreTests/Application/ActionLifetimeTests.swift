@@ -23,20 +23,20 @@ struct ActionLifetimeTests {
         }
     }
 
+    /// (The window's own queue and counts: other tests' windows queue in theirs meanwhile.)
     @Test func e2_aSceneFreedWithItsActionsQueuedIsDroppedNotRun() {
-        let app = UIApplication.shared
         var scene: Scene? = Scene()
         window.addSubview(scene!.root)
         weak let button = scene!.button
-        let before = app.actionQueueCounts
+        let before = window.actionQueueCounts
         window.simulateTouchDown(at: CGPoint(x: 40, y: 40))   // queues touchDown
-        #expect(app.pendingActionCount == 1)
+        #expect(window.pendingActionCount == 1)
         // Leaving the scene cancels the touch (C8: touchCancel queued), then frees it.
         scene!.root.removeFromSuperview()
         scene = nil
         #expect(button == nil, "the queue does not keep the control (or the event's view) alive")
-        #expect(flush() == 2)
-        let after = app.actionQueueCounts
+        #expect(window.deliverPendingActions() == 2)
+        let after = window.actionQueueCounts
         #expect(after.queued - before.queued == 2)
         #expect(after.dropped - before.dropped == 2, "both dispatches dropped, none ran against the freed scene")
         #expect(after.delivered == before.delivered)
@@ -49,10 +49,11 @@ struct ActionLifetimeTests {
         control!.addAction(UIAction { _ in runs += 1 }, for: .valueChanged)
         control!.sendActions(for: .valueChanged)
         control = nil
-        let before = app.actionQueueCounts
-        flush()
+        // A control in no window queues in the application's queue of such controls.
+        let before = app.detachedQueue.counts
+        app.deliverDetachedActions()
         #expect(runs == 0)
-        #expect(app.actionQueueCounts.dropped == before.dropped + 1)
+        #expect(app.detachedQueue.counts.dropped == before.dropped + 1)
     }
 
     @Test func c8_aControlRemovedButAliveStillGetsItsCancel() {

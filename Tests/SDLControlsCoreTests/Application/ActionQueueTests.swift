@@ -92,8 +92,8 @@ struct ActionQueueTests {
         var records: [(String, UIControl.Event, UInt64)] = []
         app.actionDeliveryObserver = { r in records.append((r.sender === a ? "A" : "B", r.controlEvents, r.frame)) }
 
-        app.beginFrame()
-        let frame = app.frameNumber
+        window.beginFrame()   // this window's frames (each window counts its own)
+        let frame = window.frameNumber
         window.simulateTouchDown(at: Self.inA, id: 1)
         window.simulateTouchDown(at: Self.inB, id: 2)
         window.simulateTouchUp(at: Self.inA, id: 1)

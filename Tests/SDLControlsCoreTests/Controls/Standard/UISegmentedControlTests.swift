@@ -362,16 +362,17 @@ struct UISegmentedControlTests {
 
     @Test func d5_plateSlidesToTheNewSelection() {
         let (control, _) = makeControl(selected: 0)
-        let t0 = (UIApplication.shared.currentTime + 10).rounded(.up)
-        UIApplication.shared.advanceTime(to: t0)
+        let clock = window.frameClock   // the test's own window's (another may be key)
+        let t0 = (clock.currentTime + 10).rounded(.up)
+        clock.advanceTime(to: t0)
         let start = control.selectionPlateFrame
         #expect(start == CGRect(x: 2, y: 2, width: 96, height: 28))
         window.simulateTap(at: Self.seg[2], time: t0)
         #expect(control.isPlateAnimating)
-        UIApplication.shared.advanceTime(to: t0 + 0.1)
+        clock.advanceTime(to: t0 + 0.1)
         let mid = control.selectionPlateFrame
         #expect(mid != nil && mid!.minX > 2 && mid!.minX < 202, "part way")
-        UIApplication.shared.advanceTime(to: t0 + 0.5)
+        clock.advanceTime(to: t0 + 0.5)
         #expect(!control.isPlateAnimating)
         #expect(control.selectionPlateFrame == CGRect(x: 202, y: 2, width: 96, height: 28))
         // Selecting in code jumps there.

@@ -23,8 +23,8 @@ struct UISliderTests {
     }
 
     private func advance(_ seconds: TimeInterval) {
-        let app = UIApplication.shared
-        app.advanceTime(to: app.currentTime + seconds)
+        // This window's clock (a test's own; another test's window may be the key one).
+        window.frameClock.advanceTime(to: window.frameClock.currentTime + seconds)
     }
 
     // MARK: Defaults, size and geometry

@@ -33,13 +33,14 @@ struct UIStepperTests {
 
     /// A start time ahead of the shared clock (which never runs backwards), already reached.
     private func startClock() -> TimeInterval {
-        let t0 = (UIApplication.shared.currentTime + 10).rounded(.up)
-        UIApplication.shared.advanceTime(to: t0)
+        // This window's clock (a test's own; another test's window may be the key one).
+        let t0 = (window.frameClock.currentTime + 10).rounded(.up)
+        window.frameClock.advanceTime(to: t0)
         return t0
     }
 
     private func advance(_ t: TimeInterval) {
-        UIApplication.shared.advanceTime(to: t)
+        window.frameClock.advanceTime(to: t)
         flush()
     }
 
