@@ -31,8 +31,10 @@ final class ActionQueue {
     }
 
     /// Queues `item` (batched), or delivers it at once (immediate) unless immediate deliveries
-    /// already nest `nestingLimit` deep: then it is queued after all, its event frozen (E2).
-    func enqueue(_ item: PendingDelivery, delivery: ActionDelivery, nestingLimit: Int, deliver: (PendingDelivery) -> Void) {
+    /// already nest ``UIApplication/maximumImmediateNesting`` deep: then it is queued after
+    /// all, its event frozen (E2).
+    func enqueue(_ item: PendingDelivery, delivery: ActionDelivery) {
+        let nestingLimit = UIApplication.shared.maximumImmediateNesting
         counts.queued += 1
         switch delivery {
         case .batched:
@@ -54,7 +56,7 @@ final class ActionQueue {
     /// Delivers what waits, in order (E1), plus up to `extraLimit` dispatches that those
     /// queue while the flush runs (E3). A call from inside the flush does nothing. Returns
     /// how many dispatches were taken (delivered or dropped).
-    func flush(extraLimit: Int, deliver: (PendingDelivery) -> Void) -> Int {
+    func flush(extraLimit: Int) -> Int {
         guard !isFlushing else { return 0 }
         isFlushing = true
         defer { isFlushing = false }
@@ -77,6 +79,37 @@ final class ActionQueue {
             pendingHead = 0
         }
         return taken
+    }
+
+    /// Runs one dispatch's entries (rule B10 for actions, B12 for target-action) and reports
+    /// it to ``UIApplication/actionDeliveryObserver``. A dispatch whose control went away is
+    /// dropped (see ``UIApplication/deliverPendingActions()``).
+    private func deliver(_ item: PendingDelivery) {
+        guard let control = item.control else { return }
+        let app = UIApplication.shared
+        let observing = app.actionDeliveryObserver != nil
+        var receivers: [String] = []
+        for entry in item.entries {
+            switch entry.kind {
+            case .targetAction(let selector):
+                // E2: the weak target is checked now; a target that went away is skipped (B1).
+                if entry.hasTarget && entry.target == nil { continue }
+                app.lastReceiver = nil
+                control.sendAction(selector, to: entry.target, for: item.event)
+                if observing {
+                    receivers.append(app.lastReceiver.map { ActionDeliveryRecord.describe($0, selector) } ?? "(nobody) \(selector.name)")
+                }
+            case .action(let action):
+                action.perform(sender: control)
+                if observing {
+                    let name = !action.title.isEmpty ? action.title : (action.hasGeneratedIdentifier ? "" : action.identifier.rawValue)
+                    receivers.append(name.isEmpty ? "UIAction" : "UIAction(\(name))")
+                }
+            }
+        }
+        app.actionDeliveryObserver?(ActionDeliveryRecord(
+            frame: frameNumber, sender: control, controlEvents: item.controlEvents, event: item.event,
+            entryCount: item.entries.count, receivers: receivers))
     }
 
     /// Drops everything waiting (counted as discarded).

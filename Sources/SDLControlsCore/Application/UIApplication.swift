@@ -204,15 +204,12 @@ public final class UIApplication: UIResponder {
         window?.actionDelivery ?? actionDelivery
     }
 
-    func enqueue(_ item: PendingDelivery, in window: UIWindow?) {
-        let queue = window?.actionQueue ?? detachedQueue
-        queue.enqueue(item, delivery: delivery(in: window), nestingLimit: maximumImmediateNesting) { [unowned queue] in
-            deliver($0, frame: queue.frameNumber)
-        }
-    }
+    /// The queue a control in `window` sends to: the window's own, or the one of controls in
+    /// no window.
+    func queue(for window: UIWindow?) -> ActionQueue { window?.actionQueue ?? detachedQueue }
 
     func flush(_ queue: ActionQueue, extraLimit: Int) -> Int {
-        queue.flush(extraLimit: extraLimit) { deliver($0, frame: queue.frameNumber) }
+        queue.flush(extraLimit: extraLimit)
     }
 
     /// A window is going away: what waits in its queue moves to the queue of controls in no
@@ -221,34 +218,6 @@ public final class UIApplication: UIResponder {
         queue.handOver(to: detachedQueue)
         retiredCounts = retiredCounts + queue.counts
         queue.counts = ActionQueueCounts()
-    }
-
-    private func deliver(_ item: PendingDelivery, frame: UInt64) {
-        // The control went away while its dispatch waited: dropped (see deliverPendingActions).
-        guard let control = item.control else { return }
-        let observing = actionDeliveryObserver != nil
-        var receivers: [String] = []
-        for entry in item.entries {
-            switch entry.kind {
-            case .targetAction(let selector):
-                // E2: the weak target is checked now; a target that went away is skipped (B1).
-                if entry.hasTarget && entry.target == nil { continue }
-                lastReceiver = nil
-                control.sendAction(selector, to: entry.target, for: item.event)
-                if observing {
-                    receivers.append(lastReceiver.map { ActionDeliveryRecord.describe($0, selector) } ?? "(nobody) \(selector.name)")
-                }
-            case .action(let action):
-                action.perform(sender: control)
-                if observing {
-                    let name = !action.title.isEmpty ? action.title : (action.hasGeneratedIdentifier ? "" : action.identifier.rawValue)
-                    receivers.append(name.isEmpty ? "UIAction" : "UIAction(\(name))")
-                }
-            }
-        }
-        actionDeliveryObserver?(ActionDeliveryRecord(
-            frame: frame, sender: control, controlEvents: item.controlEvents, event: item.event,
-            entryCount: item.entries.count, receivers: receivers))
     }
 
     // MARK: Sending actions (rule B12)

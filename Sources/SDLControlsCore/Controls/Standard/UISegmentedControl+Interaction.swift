@@ -38,8 +38,10 @@ extension UISegmentedControl {
     /// Queues an internal dispatch (empty event mask) in the action queue, so it runs in
     /// order with this control's events in either delivery mode.
     func enqueueInternal(_ action: UIAction) {
-        UIApplication.shared.enqueue(PendingDelivery(
-            control: self, controlEvents: [], entries: [ControlEntry(kind: .action(action), target: nil, mask: [])], event: nil), in: window)
+        let app = UIApplication.shared
+        app.queue(for: window).enqueue(PendingDelivery(
+            control: self, controlEvents: [], entries: [ControlEntry(kind: .action(action), target: nil, mask: [])], event: nil),
+            delivery: app.delivery(in: window))
     }
 
     func moveSelection(by delta: Int) {
