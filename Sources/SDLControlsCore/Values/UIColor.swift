@@ -142,7 +142,7 @@ extension UIColor {
     /// Opaque blue.
     public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
 
-    // System palette: light / dark variants chosen to read well on game backgrounds.
+    // The system palette and semantic colours of iOS 17, light and dark, with Apple's values.
     /// The default tint.
     public static let systemBlue = UIColor(light: UIColor(rgb: 0x007AFF), dark: UIColor(rgb: 0x0A84FF))
     /// System green (the switch's on colour).
@@ -155,11 +155,29 @@ extension UIColor {
     public static let systemYellow = UIColor(light: UIColor(rgb: 0xFFCC00), dark: UIColor(rgb: 0xFFD60A))
     /// System purple.
     public static let systemPurple = UIColor(light: UIColor(rgb: 0xAF52DE), dark: UIColor(rgb: 0xBF5AF2))
-    /// System grey (neutral fills).
+    /// System pink.
+    public static let systemPink = UIColor(light: UIColor(rgb: 0xFF2D55), dark: UIColor(rgb: 0xFF375F))
+    /// System teal.
+    public static let systemTeal = UIColor(light: UIColor(rgb: 0x30B0C7), dark: UIColor(rgb: 0x40C8E0))
+    /// System indigo.
+    public static let systemIndigo = UIColor(light: UIColor(rgb: 0x5856D6), dark: UIColor(rgb: 0x5E5CE6))
+    /// System mint.
+    public static let systemMint = UIColor(light: UIColor(rgb: 0x00C7BE), dark: UIColor(rgb: 0x63E6E2))
+    /// System cyan.
+    public static let systemCyan = UIColor(light: UIColor(rgb: 0x32ADE6), dark: UIColor(rgb: 0x64D2FF))
+    /// System brown.
+    public static let systemBrown = UIColor(light: UIColor(rgb: 0xA2845E), dark: UIColor(rgb: 0xAC8E68))
+    /// System grey (neutral fills), the darkest in light mode of the six.
     public static let systemGray = UIColor(light: UIColor(rgb: 0x8E8E93), dark: UIColor(rgb: 0x8E8E93))
-    /// Lighter neutral fill.
+    /// The second of the six system greys.
+    public static let systemGray2 = UIColor(light: UIColor(rgb: 0xAEAEB2), dark: UIColor(rgb: 0x636366))
+    /// The third of the six system greys.
+    public static let systemGray3 = UIColor(light: UIColor(rgb: 0xC7C7CC), dark: UIColor(rgb: 0x48484A))
+    /// Lighter neutral fill (the fourth grey).
     public static let systemGray4 = UIColor(light: UIColor(rgb: 0xD1D1D6), dark: UIColor(rgb: 0x3A3A3C))
-    /// Lightest neutral fill.
+    /// The fifth of the six system greys (a switch's off track).
+    public static let systemGray5 = UIColor(light: UIColor(rgb: 0xE5E5EA), dark: UIColor(rgb: 0x2C2C2E))
+    /// Lightest neutral fill (the sixth grey).
     public static let systemGray6 = UIColor(light: UIColor(rgb: 0xF2F2F7), dark: UIColor(rgb: 0x1C1C1E))
     /// Primary text.
     public static let label = UIColor(light: UIColor(white: 0, alpha: 1), dark: UIColor(white: 1, alpha: 1))
@@ -171,14 +189,32 @@ extension UIColor {
     public static let tertiaryLabel = UIColor(
         light: UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.3),
         dark: UIColor(red: 0.92, green: 0.92, blue: 0.96, alpha: 0.3))
+    /// The faintest text (watermarks, disabled glyphs on fills).
+    public static let quaternaryLabel = UIColor(
+        light: UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.18),
+        dark: UIColor(red: 0.92, green: 0.92, blue: 0.96, alpha: 0.16))
+    /// Placeholder text in fields.
+    public static let placeholderText = UIColor(
+        light: UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.3),
+        dark: UIColor(red: 0.92, green: 0.92, blue: 0.96, alpha: 0.3))
+    /// Links.
+    public static let link = UIColor(light: UIColor(rgb: 0x007AFF), dark: UIColor(rgb: 0x0984FF))
+    /// Text on a dark background, the same in both styles (white at 60%).
+    public static let lightText = UIColor(white: 1, alpha: 0.6)
+    /// Text on a light background, the same in both styles (black).
+    public static let darkText = UIColor(white: 0, alpha: 1)
     /// The main background.
     public static let systemBackground = UIColor(light: UIColor(white: 1, alpha: 1), dark: UIColor(white: 0, alpha: 1))
     /// Grouped / secondary background.
     public static let secondarySystemBackground = UIColor(light: UIColor(rgb: 0xF2F2F7), dark: UIColor(rgb: 0x1C1C1E))
+    /// A third level of background, over the secondary one.
+    public static let tertiarySystemBackground = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x2C2C2E))
     /// The background of a grouped list (a settings screen) behind its groups.
     public static let systemGroupedBackground = UIColor(light: UIColor(rgb: 0xF2F2F7), dark: UIColor(rgb: 0x000000))
     /// The background of the rows of a grouped list (a settings screen's cells).
     public static let secondarySystemGroupedBackground = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x1C1C1E))
+    /// A third level of grouped background, over the rows.
+    public static let tertiarySystemGroupedBackground = UIColor(light: UIColor(rgb: 0xF2F2F7), dark: UIColor(rgb: 0x2C2C2E))
     /// Fill of thin and small shapes (a slider's track, a pressed grey surface): a translucent
     /// grey, so it reads on any background.
     public static let systemFill = UIColor(
@@ -200,4 +236,6 @@ extension UIColor {
     public static let separator = UIColor(
         light: UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.29),
         dark: UIColor(red: 0.33, green: 0.33, blue: 0.35, alpha: 0.6))
+    /// Separators that hide what is under them (no translucency).
+    public static let opaqueSeparator = UIColor(light: UIColor(rgb: 0xC6C6C8), dark: UIColor(rgb: 0x38383A))
 }
