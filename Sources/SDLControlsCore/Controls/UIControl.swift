@@ -314,6 +314,7 @@ extension UIControl {
             return
         }
         trackingTouch = touch
+        touch.trackingControl = self
         isTracking = true
         isTouchInside = true
         isHighlighted = true

@@ -47,6 +47,10 @@ public final class UITouch {
     }
     private var liveView: UIView?
     private weak var snapshotView: UIView?
+    /// The control tracking this touch, if any (it may be an ancestor of ``view`` that got the
+    /// touch up the responder chain): the window cancels its tracking if the touch's end
+    /// doesn't reach it.
+    weak var trackingControl: UIControl?
     /// The window the touch belongs to.
     public internal(set) weak var window: UIWindow?
     /// Current location in window points.

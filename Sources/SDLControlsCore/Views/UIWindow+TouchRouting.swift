@@ -132,6 +132,12 @@ extension UIWindow {
                 view.touchesCancelled([touch], with: touchEvent)
             }
         }
+        // A control that got this touch up the responder chain from a subview, which has since
+        // moved out of it, is not reached by the end: its tracking is cancelled here (nil
+        // event, as rule C8's), so every tracked touch ends once **(project choice)**.
+        if let control = touch.trackingControl, control.trackingTouch === touch {
+            control.handleTouchesCancelled([touch], with: nil)
+        }
         // Remove after delivery, so the event still lists the touch while it is handled.
         if activeTouches[touch.contactID] === touch { activeTouches[touch.contactID] = nil }
         touchOrder.removeAll { $0 === touch }

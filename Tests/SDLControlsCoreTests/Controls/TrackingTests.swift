@@ -559,6 +559,26 @@ struct TrackingTests {
         expectSettled(control)
     }
 
+    /// A control tracks a touch that began in a subview (it came up the responder chain); the
+    /// subview then moves out of the control, within the window, so the touch's end goes up
+    /// another chain. The control is cancelled when the touch ends (nil event), not left
+    /// tracking and highlighted for good.
+    @Test(arguments: [UITouch.Phase.ended, .cancelled])
+    func c8_aTouchFromASubviewThatMovedOutOfTheControlStillEndsItsTracking(_ end: UITouch.Phase) {
+        resetApplication(); defer { resetApplication() }
+        let (control, log) = makeControl()
+        let inner = UIView(frame: control.bounds)
+        control.addSubview(inner)
+        window.simulateTouchDown(at: Self.center)
+        #expect(control.isTracking, "the touch came up from the subview")
+        window.addSubview(inner)   // out of the control, same window
+        if end == .ended { window.simulateTouchUp(at: Self.center) } else { window.cancelAllTouches() }
+        flush()
+        #expect(log.names == ["touchDown", "touchCancel"])
+        #expect(control.cancelEvents.count == 1 && control.cancelEvents.first.flatMap { $0 } == nil)
+        expectSettled(control)
+    }
+
     @Test func c8_movingToAnotherSuperviewInTheSameWindowKeepsTracking() {
         resetApplication(); defer { resetApplication() }
         let (control, log) = makeControl()
