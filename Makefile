@@ -54,7 +54,7 @@ docs: doc-deps
 	python3 .ci/docs-coverage.py
 	@echo "Documentation: $(DOCS_DIR). Open it: python3 -m http.server -d $(DOCS_DIR) 8000, then http://localhost:8000/documentation/"
 
-# Issue 6's benchmarks (headless, release). bench-quick is what CI runs: it exits non-zero
+# The benchmarks (headless, release). bench-quick is what CI runs: it exits non-zero
 # when a count target (draw calls, glyph rasterizations, uploads, latency, actions) breaks.
 bench: deps
 	$(SWIFT) run -c release controls-bench
@@ -72,7 +72,7 @@ xvfb-check: dev-deps
 	.ci/xvfb-click-check.sh
 
 
-# Issue 10's fuzzer (see README, "Fuzzing, leaks and soak"). fuzz is what CI runs: 200,000
+# The fuzzer (see README, "Fuzzing, leaks and soak"). fuzz is what CI runs: 200,000
 # update-only events and 5,000 scripts, then 100,000 events with rendering, then a slice of
 # each built tree (--tree all); exits 1 on an invariant violation. fuzz-long: 10,000,000 events on two cores (two seeds, update-only),
 # then 500,000 rendered events (drawing is where huge shapes met SDL's rasterizer).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 9, item 5, proved on every CI run:
+# Proved on every CI run: a game package with its own CSDL2 target can depend on SDLControls:
 #  1. the README's "Embedding in your game" program is Samples/EmbeddedGame/main.swift, word
 #     for word (so the sample that `make test` builds is the program the README shows);
 #  2. a game package that has its own target named CSDL2 (a common name for a game's SDL

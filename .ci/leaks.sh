@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Leak check (issue 10; `make leaks`, and CI with LEAK_FRAMES=300): every sample headless for
+# Leak check (`make leaks`, and CI with LEAK_FRAMES=300): every sample headless for
 # LEAK_FRAMES frames (default 1,000) replaying its script, plus the tour that opens, uses and
 # leaves every sample from the list, in a build with AddressSanitizer. Its LeakSanitizer checks
 # at exit: any byte directly or indirectly lost (a retain cycle, a texture or surface never
