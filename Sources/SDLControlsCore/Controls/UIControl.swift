@@ -205,6 +205,12 @@ open class UIControl: UIView {
         handleTouchesCancelled(touches, with: event)
     }
 
+    /// Called once a touch has begun tracking and its `touchDown` (and `touchDownRepeat`) were
+    /// sent, while the control still tracks it (an immediate-mode `touchDown` action may have
+    /// cancelled it). The one hook for what follows the press in the standard controls: a
+    /// slider's first `valueChanged`, a stepper's first step and its autorepeat.
+    func trackingDidBegin(_ touch: UITouch, with event: UIEvent?) {}
+
     /// The right- or middle-button touches among `touches` (passed up the chain), or nil.
     private func nonPrimary(_ touches: Set<UITouch>) -> Set<UITouch>? {
         guard touches.contains(where: { !$0.isPrimaryPress }) else { return nil }
@@ -323,6 +329,7 @@ extension UIControl {
         if touch.tapCount >= 2, trackingTouch === touch {
             sendActions(for: .touchDownRepeat, with: event)
         }
+        if isTracking, trackingTouch === touch { trackingDidBegin(touch, with: event) }
     }
 
     func handleTouchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {

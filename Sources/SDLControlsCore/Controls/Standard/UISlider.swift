@@ -231,13 +231,8 @@ open class UISlider: UIControl {
     }
 
     /// A continuous slider sends valueChanged right after touchDown.
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        let before = trackingTouch
-        super.touchesBegan(touches, with: event)
-        // Only for a touch that has just started tracking (an immediate-mode touchDown
-        // action may already have cancelled it).
-        guard isContinuous, isTracking, let touch = trackingTouch, touch !== before else { return }
-        sendActions(for: .valueChanged, with: event)
+    override func trackingDidBegin(_ touch: UITouch, with event: UIEvent?) {
+        if isContinuous { sendActions(for: .valueChanged, with: event) }
     }
 
     /// Moves the thumb under the finger; a continuous slider sends valueChanged on every move.

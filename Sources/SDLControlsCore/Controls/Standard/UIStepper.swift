@@ -233,12 +233,8 @@ open class UIStepper: UIControl {
 
     /// Steps once after `.touchDown` has been sent (so valueChanged follows it), then starts
     /// the autorepeat timer.
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        let before = trackingTouch
-        super.touchesBegan(touches, with: event)
-        // Only a touch that has just started tracking (an immediate-mode touchDown action
-        // may already have cancelled it).
-        guard isTracking, let touch = trackingTouch, touch !== before, let h = pressedHalf else { return }
+    override func trackingDidBegin(_ touch: UITouch, with event: UIEvent?) {
+        guard let h = pressedHalf else { return }
         valueAtTouchStart = value
         stepFromTouch(h, event: event)
         guard trackingTouch === touch, autorepeat, canStep(h) else { return }
