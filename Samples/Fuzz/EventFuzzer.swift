@@ -84,19 +84,16 @@ final class EventFuzzer {
         let samples = SampleCatalog.all.map(\.name) + ["(list)"]
         let sample = samples[index % samples.count]
         let delivery = options.deliveries[(index / samples.count) % options.deliveries.count]
-        let scale = rng.pick([1, 1, 2, 0.25] as [CGFloat])
+        let scale = rng.pick(FuzzHost.scales)
+        time = 0
         do {
-            host = try SDLHost.headless(size: CGSize(width: 960, height: 640), scale: scale)
+            host = try FuzzHost.make(scale: scale) { [unowned self] in time }
         } catch {
             checker.fail("could not create a headless host: \(error)")
             report.events = options.events
             return
         }
-        host.log = { _ in }
-        time = 0
-        host.clock = { [unowned self] in time }
         windowID = SDL_GetWindowID(host.sdlWindow)
-        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
         var o = LauncherOptions()
         o.headless = true
         o.sample = sample == "(list)" ? nil : sample
@@ -178,13 +175,7 @@ final class EventFuzzer {
         }
         pressedButtons.removeAll()
         for finger in pressedFingers {
-            var f = SDL_Event()
-            f.type = SDL_FINGERUP.rawValue
-            f.tfinger.windowID = windowID
-            f.tfinger.touchId = finger[0]
-            f.tfinger.fingerId = finger[1]
-            f.tfinger.x = 0.5
-            f.tfinger.y = 0.5
+            var f = FuzzHost.fingerUp(finger, windowID: windowID)
             push(&f)
         }
     }

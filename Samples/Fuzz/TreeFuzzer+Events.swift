@@ -337,13 +337,7 @@ extension TreeFuzzer {
         }
         pressedButtons.removeAll()
         for finger in pressedFingers {
-            var f = SDL_Event()
-            f.type = SDL_FINGERUP.rawValue
-            f.tfinger.windowID = windowID
-            f.tfinger.touchId = finger[0]
-            f.tfinger.fingerId = finger[1]
-            f.tfinger.x = 0.5
-            f.tfinger.y = 0.5
+            var f = FuzzHost.fingerUp(finger, windowID: windowID)
             push(&f)
         }
         pressedFingers.removeAll()

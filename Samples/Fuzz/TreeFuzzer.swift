@@ -98,19 +98,16 @@ final class TreeFuzzer {
 
     private func runSegment(_ index: Int) {
         let delivery = options.deliveries[index % options.deliveries.count]
-        let scale = rng.pick([1, 1, 2, 0.25] as [CGFloat])
+        let scale = rng.pick(FuzzHost.scales)
+        time = 0
         do {
-            host = try SDLHost.headless(size: CGSize(width: 960, height: 640), scale: scale)
+            host = try FuzzHost.make(scale: scale) { [unowned self] in time }
         } catch {
             checker.fail("could not create a headless host: \(error)")
             report.events = options.events
             return
         }
-        host.log = { _ in }
-        time = 0
-        host.clock = { [unowned self] in time }
         windowID = SDL_GetWindowID(host.sdlWindow)
-        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
         UIApplication.shared.actionDelivery = delivery
         checker.attach()
         checker.onProbe = { [unowned self] control in

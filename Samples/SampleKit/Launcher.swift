@@ -287,16 +287,15 @@ public final class Launcher {
     func loop(script: InputScriptStream?) -> Int32 {
         player = script.map { InputScriptPlayer(stream: $0, host: host) }
         recorder = options.record.map { _ in InputScriptRecorder(host: host) }
-        // Headless, by default: until the script's last frame + 2 (its last events are pushed
-        // in that frame and handled in the next), known once the stream has ended; one frame
-        // without a script. Frames are at most InputScript.maximumFrame, so this can't overflow.
-        func frameLimit() -> Int? {
-            if let frames = options.frames { return frames }
-            guard options.headless else { return nil }
-            guard let player else { return 1 }
-            return player.isFinished ? max(1, player.lastFrameRead + 2) : Int.max
+        // Headless, by default: until the script is done (its last events pushed in one frame
+        // and handled in the next); one frame without a script.
+        func keepsRunning() -> Bool {
+            if let frames = options.frames { return frame < frames }
+            guard options.headless else { return true }
+            guard let player else { return frame < 1 }
+            return !player.isDone(after: frame - 1)
         }
-        running: while frameLimit().map({ frame < $0 }) ?? true {
+        running: while keepsRunning() {
             if case .quit = step(render: true) { break running }
             if player?.error != nil { break running }
         }

@@ -9,6 +9,9 @@ import Foundation
 /// flush has that action delivered by the window it was sent in **(project choice)**.
 @MainActor
 final class ActionQueue {
+    /// The window whose queue this is (nil: the application's, for controls in no window); its
+    /// settings, or the application's, decide how the queue delivers.
+    weak var window: UIWindow?
     private(set) var pending: [PendingDelivery] = []
     private var pendingHead = 0
     private(set) var isFlushing = false
@@ -20,6 +23,16 @@ final class ActionQueue {
 
     var pendingCount: Int { pending.count - pendingHead }
 
+    /// The queue a control in `window` sends to: the window's own, or the application's for
+    /// controls in no window.
+    static func of(_ window: UIWindow?) -> ActionQueue { window?.actionQueue ?? UIApplication.shared.detachedQueue }
+
+    /// When this queue's dispatches run: its window's setting, else the application's.
+    var delivery: ActionDelivery { window?.actionDelivery ?? UIApplication.shared.actionDelivery }
+
+    /// The most deliveries a flush makes of dispatches queued during it (rule E3).
+    var extraLimit: Int { window?.maximumDeliveriesPerFlush ?? UIApplication.shared.maximumDeliveriesPerFlush }
+
     /// Whether a dispatch sent by `control` waits here.
     func holdsDelivery(from control: UIControl) -> Bool {
         var i = pendingHead
@@ -30,33 +43,25 @@ final class ActionQueue {
         return false
     }
 
-    /// Queues `item` (batched), or delivers it at once (immediate) unless immediate deliveries
-    /// already nest ``UIApplication/maximumImmediateNesting`` deep: then it is queued after
-    /// all, its event frozen (E2).
-    func enqueue(_ item: PendingDelivery, delivery: ActionDelivery) {
-        let nestingLimit = UIApplication.shared.maximumImmediateNesting
+    /// Queues `item` with a frozen copy of its event (batched, rule E2), or delivers it at once
+    /// with the live event (immediate, E4) unless immediate deliveries already nest
+    /// ``UIApplication/maximumImmediateNesting`` deep: then it is queued after all.
+    func enqueue(_ item: PendingDelivery) {
         counts.queued += 1
-        switch delivery {
-        case .batched:
-            pending.append(item)
-        case .immediate:
-            if immediateDepth >= nestingLimit {
-                pending.append(PendingDelivery(control: item.control, controlEvents: item.controlEvents,
-                                               entries: item.entries, event: item.event?.snapshot()))
-                return
-            }
-            immediateDepth += 1
-            defer { immediateDepth -= 1 }
-            counts.delivered += item.control == nil ? 0 : 1
-            counts.dropped += item.control == nil ? 1 : 0
-            deliver(item)
+        guard delivery == .immediate, immediateDepth < UIApplication.shared.maximumImmediateNesting else {
+            pending.append(PendingDelivery(control: item.control, controlEvents: item.controlEvents,
+                                           entries: item.entries, event: item.event?.snapshot()))
+            return
         }
+        immediateDepth += 1
+        defer { immediateDepth -= 1 }
+        deliver(item)
     }
 
-    /// Delivers what waits, in order (E1), plus up to `extraLimit` dispatches that those
+    /// Delivers what waits, in order (E1), plus up to ``extraLimit`` dispatches that those
     /// queue while the flush runs (E3). A call from inside the flush does nothing. Returns
     /// how many dispatches were taken (delivered or dropped).
-    func flush(extraLimit: Int) -> Int {
+    func flush() -> Int {
         guard !isFlushing else { return 0 }
         isFlushing = true
         defer { isFlushing = false }
@@ -68,7 +73,6 @@ final class ActionQueue {
             let item = pending[pendingHead]
             pendingHead += 1
             taken += 1
-            if item.control == nil { counts.dropped += 1 } else { counts.delivered += 1 }
             deliver(item)
         }
         if pendingHead == pending.count {
@@ -81,11 +85,15 @@ final class ActionQueue {
         return taken
     }
 
-    /// Runs one dispatch's entries (rule B10 for actions, B12 for target-action) and reports
-    /// it to ``UIApplication/actionDeliveryObserver``. A dispatch whose control went away is
-    /// dropped (see ``UIApplication/deliverPendingActions()``).
+    /// Runs one dispatch's entries (rule B10 for actions, B12 for target-action), counts it and
+    /// reports it to ``UIApplication/actionDeliveryObserver``. A dispatch whose control went
+    /// away is dropped (see ``UIApplication/deliverPendingActions()``).
     private func deliver(_ item: PendingDelivery) {
-        guard let control = item.control else { return }
+        guard let control = item.control else {
+            counts.dropped += 1
+            return
+        }
+        counts.delivered += 1
         let app = UIApplication.shared
         let observing = app.actionDeliveryObserver != nil
         var receivers: [String] = []

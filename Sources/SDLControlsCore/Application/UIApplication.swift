@@ -190,26 +190,13 @@ public final class UIApplication: UIResponder {
     /// Delivers the actions of controls in no window (and those closed windows left).
     @discardableResult
     package func deliverDetachedActions() -> Int {
-        flush(detachedQueue, extraLimit: maximumDeliveriesPerFlush)
+        detachedQueue.flush()
     }
 
     /// Drops every queued action of every window without running it (counted as discarded in
     /// ``actionQueueCounts``).
     public func discardPendingActions() {
         forEachQueue { $0.discard() }
-    }
-
-    /// The effective delivery mode for a control in `window` (nil: in no window).
-    func delivery(in window: UIWindow?) -> ActionDelivery {
-        window?.actionDelivery ?? actionDelivery
-    }
-
-    /// The queue a control in `window` sends to: the window's own, or the one of controls in
-    /// no window.
-    func queue(for window: UIWindow?) -> ActionQueue { window?.actionQueue ?? detachedQueue }
-
-    func flush(_ queue: ActionQueue, extraLimit: Int) -> Int {
-        queue.flush(extraLimit: extraLimit)
     }
 
     /// A window is going away: what waits in its queue moves to the queue of controls in no

@@ -139,14 +139,9 @@ extension UIControl {
         // B6: a snapshot of the matched entries; later registry changes don't affect it.
         let matched = entries.filter { !$0.mask.isDisjoint(with: controlEvents) }
         if !matched.isEmpty {
-            // The queue of the window the control is in now (the application's when in none).
-            let app = UIApplication.shared
-            let window = self.window
-            let delivery = app.delivery(in: window)
-            // E2: batched deliveries keep a frozen copy of the event as it was now.
-            let frozen = delivery == .batched ? event?.snapshot() : event
-            app.queue(for: window).enqueue(PendingDelivery(control: self, controlEvents: controlEvents, entries: matched, event: frozen),
-                                           delivery: delivery)
+            // The queue of the window the control is in now (the application's when in none);
+            // a batched one keeps a frozen copy of the event (E2).
+            ActionQueue.of(window).enqueue(PendingDelivery(control: self, controlEvents: controlEvents, entries: matched, event: event))
         }
         if let primary = primaryControlEvent, primary != .primaryActionTriggered, controlEvents.contains(primary) {
             primaryActionWillTrigger()

@@ -5,20 +5,6 @@ import Foundation
 /// after its own layout and timers, and counts its own frames. The settings default to the
 /// application's (``UIApplication/actionDelivery``, ``UIApplication/maximumDeliveriesPerFlush``).
 extension UIWindow {
-    /// When this window's controls' actions run; nil (the default) follows
-    /// ``UIApplication/actionDelivery``.
-    public var actionDelivery: ActionDelivery? {
-        get { storedActionDelivery }
-        set { storedActionDelivery = newValue }
-    }
-
-    /// The most deliveries one ``deliverPendingActions()`` makes of actions queued during it
-    /// (rule E3); nil (the default) follows ``UIApplication/maximumDeliveriesPerFlush``.
-    public var maximumDeliveriesPerFlush: Int? {
-        get { storedMaximumDeliveriesPerFlush }
-        set { storedMaximumDeliveriesPerFlush = newValue }
-    }
-
     /// This window's frame counter: its host bumps it once a frame (``beginFrame()``), and the
     /// delivery records of its actions carry it.
     public var frameNumber: UInt64 { actionQueue.frameNumber }
@@ -37,8 +23,7 @@ extension UIWindow {
     /// ``UIApplication/deliverPendingActions()`` for lifetimes).
     @discardableResult
     public func deliverPendingActions() -> Int {
-        let app = UIApplication.shared
-        return app.flush(actionQueue, extraLimit: maximumDeliveriesPerFlush ?? app.maximumDeliveriesPerFlush)
+        actionQueue.flush()
     }
 
     /// Drops this window's queued actions without running them (counted as discarded).

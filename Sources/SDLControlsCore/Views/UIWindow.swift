@@ -58,10 +58,12 @@ open class UIWindow: UIView {
     let ownFrameClock = FrameClock()
     /// This window's queue of control actions and its frame counter (`UIWindow+Actions.swift`).
     let actionQueue = ActionQueue()
-    /// See ``actionDelivery``.
-    var storedActionDelivery: ActionDelivery?
-    /// See ``maximumDeliveriesPerFlush``.
-    var storedMaximumDeliveriesPerFlush: Int?
+    /// When this window's controls' actions run; nil (the default) follows
+    /// ``UIApplication/actionDelivery``.
+    public var actionDelivery: ActionDelivery?
+    /// The most deliveries one ``deliverPendingActions()`` makes of actions queued during it
+    /// (rule E3); nil (the default) follows ``UIApplication/maximumDeliveriesPerFlush``.
+    public var maximumDeliveriesPerFlush: Int?
     /// Measures text for the views in this window (``UIView/textMeasurer``): the SDL host that
     /// runs the window sets its SDL_ttf measurer here; nil uses ``UIApplication/textMeasurer``.
     /// (Unchecked: every label measured reads it, and a checked read is a runtime call.)
@@ -80,6 +82,7 @@ open class UIWindow: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         storedWindow = self
+        actionQueue.window = self
         isHidden = true
         UIApplication.shared.register(self)
     }

@@ -38,10 +38,8 @@ extension UISegmentedControl {
     /// Queues an internal dispatch (empty event mask) in the action queue, so it runs in
     /// order with this control's events in either delivery mode.
     func enqueueInternal(_ action: UIAction) {
-        let app = UIApplication.shared
-        app.queue(for: window).enqueue(PendingDelivery(
-            control: self, controlEvents: [], entries: [ControlEntry(kind: .action(action), target: nil, mask: [])], event: nil),
-            delivery: app.delivery(in: window))
+        ActionQueue.of(window).enqueue(PendingDelivery(
+            control: self, controlEvents: [], entries: [ControlEntry(kind: .action(action), target: nil, mask: [])], event: nil))
     }
 
     func moveSelection(by delta: Int) {
