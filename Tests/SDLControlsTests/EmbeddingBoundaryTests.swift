@@ -39,7 +39,7 @@ struct EmbeddingBoundaryTests {
         defer { ui.shutdown() }
         let (_, taps) = button(ui, CGRect(x: 20, y: 20, width: 100, height: 40))
         ui.update()
-        let touchMouse = SDLInputTranslator.touchMouseID
+        let touchMouse = SDLPlatformBackend.touchMouseID
 
         // A tap on the button: SDL's order for SDL_HINT_TOUCH_MOUSE_EVENTS.
         let moveTo = handled(ui, SDLEvents.mouseMotion(ui, x: 50, y: 30, which: touchMouse))
@@ -63,7 +63,7 @@ struct EmbeddingBoundaryTests {
         #expect(!handled(ui, SDLEvents.finger(ui, SDL_FINGERUP, id: 2, x: 250 / 320, y: 200 / 240)))
 
         // A finger SDL made from a click (SDL_HINT_MOUSE_TOUCH_EVENTS), sent before the click.
-        let mouseTouch = SDLInputTranslator.mouseTouchID
+        let mouseTouch = SDLPlatformBackend.mouseTouchID
         let madeDown = handled(ui, SDLEvents.finger(ui, SDL_FINGERDOWN, id: 0, x: 50 / 320, y: 30 / 240, touchID: mouseTouch))
         let realDown = handled(ui, SDLEvents.mouseButton(ui, down: true, x: 50, y: 30))
         let madeUp = handled(ui, SDLEvents.finger(ui, SDL_FINGERUP, id: 0, x: 50 / 320, y: 30 / 240, touchID: mouseTouch))

@@ -58,7 +58,7 @@ struct FixedStepTests {
         host.update()   // frame 0 at 0 s
         host.update()   // frame 1 at 0.25 s
         _ = handled(host, SDLEvents.mouseButton(host, down: true, x: 30, y: 55))
-        #expect(host.window.touch(forContactID: SDLInputTranslator.mouseContactID)?.timestamp == 0.5, "frame 2's input")
+        #expect(host.window.touch(forContactID: SDLPlatformBackend.mouseContactID)?.timestamp == 0.5, "frame 2's input")
         _ = handled(host, SDLEvents.mouseButton(host, down: false, x: 30, y: 55))
         host.update()
         #expect(host.window.frameClock.currentTime == 0.5)

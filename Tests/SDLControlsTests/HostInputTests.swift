@@ -31,7 +31,7 @@ struct HostInputTests {
         defer { host.shutdown() }
         let c = control(in: host)
         push(host, SDLEvents.mouseButton(host, down: true, x: 50, y: 30))
-        let touch = host.window.touch(forContactID: SDLInputTranslator.mouseContactID)
+        let touch = host.window.touch(forContactID: SDLPlatformBackend.mouseContactID)
         #expect(touch?.type == .indirectPointer)
         #expect(touch?.view === c)
         push(host, SDLEvents.mouseButton(host, down: false, x: 50, y: 30))
@@ -101,8 +101,8 @@ struct HostInputTests {
         let log = DeliveredEvents(c)
         // Mouse events SDL made from a finger, and finger events SDL made from the mouse: no
         // touch, but answered as the press they duplicate (a view takes a press there).
-        let fromTouch = host.handle(SDLEvents.mouseButton(host, down: true, x: 50, y: 30, which: SDLInputTranslator.touchMouseID))
-        let fromMouse = host.handle(SDLEvents.finger(host, SDL_FINGERDOWN, id: 1, x: 0.15, y: 0.12, touchID: SDLInputTranslator.mouseTouchID))
+        let fromTouch = host.handle(SDLEvents.mouseButton(host, down: true, x: 50, y: 30, which: SDLPlatformBackend.touchMouseID))
+        let fromMouse = host.handle(SDLEvents.finger(host, SDL_FINGERDOWN, id: 1, x: 0.15, y: 0.12, touchID: SDLPlatformBackend.mouseTouchID))
         host.update()
         #expect(fromTouch && fromMouse)
         #expect(host.window.activeTouchCount == 0)
@@ -182,7 +182,7 @@ struct HostInputTests {
         var e = SDLEvents.mouseButton(host, down: true, x: 50, y: 30)
         e.button.timestamp = UInt32.max   // an SDL tick about to wrap
         host.handle(e)
-        #expect(host.window.touch(forContactID: SDLInputTranslator.mouseContactID)?.timestamp == 1_234.5)
+        #expect(host.window.touch(forContactID: SDLPlatformBackend.mouseContactID)?.timestamp == 1_234.5)
     }
 
     @Test func keysGoToTheFirstResponderAndFocus() throws {

@@ -124,7 +124,9 @@ struct ImageLimitsTests {
         for url in [truncated, corrupt] {
             show(try #require(UIImage(contentsOfFile: url.path)), in: host)
         }
-        host.recreateTextures()   // a device reset: failed files are not tried (or reported) again
+        var reset = SDL_Event()
+        reset.type = SDL_RENDER_DEVICE_RESET.rawValue
+        host.handle(reset)   // a device reset: failed files are not tried (or reported) again
         host.update()
         host.renderFrame()
         #expect(log().count == 2)

@@ -21,7 +21,7 @@ final class FakeSDLPointer {
 
     func install(on host: SDLHost) {
         current = defaultCursor
-        host.pointer.calls = SDLPointer.Calls(
+        host.platform.pointer.calls = SDLPointer.Calls(
             createSystemCursor: { [self] id in
                 created.append(id)
                 next += 0x10
@@ -378,7 +378,7 @@ struct PointerTests {
             push(host, SDLEvents.mouseMotion(host, x: 50, y: 20))
             push(host, SDLEvents.mouseMotion(host, x: 250, y: 200))
         }
-        #expect(host.pointer.createdCursorCount == 0)
+        #expect(host.platform.pointer.createdCursorCount == 0)
         push(host, SDLEvents.mouseMotion(host, x: 50, y: 20))
         #expect(host.cursor == .iBeam)
     }

@@ -12,17 +12,15 @@ extension SDLHost {
     /// hit-testing finds a view other than the bare root window (a root window with a
     /// background colour takes presses too). False after ``shutdown()``.
     public func wantsPress(at location: CGPoint) -> Bool {
-        guard !isShutDown, location.x.isFinite, location.y.isFinite else { return false }
-        window.layoutIfNeeded()
-        guard let view = window.hitTest(location, with: nil) else { return false }
-        return view !== window || window.backgroundColor != nil
+        guard !isShutDown else { return false }
+        return platform.wantsPress(at: location)
     }
 
     /// ``wantsPress(at:)`` for a mouse position as SDL reports it in a mouse event (window
     /// units, or logical units when the game set a logical size): see ``location(ofMouseX:y:)``.
     public func wantsPress(atMouseX x: Int32, y: Int32) -> Bool {
         guard !isShutDown else { return false }
-        refreshRenderState()
+        place(reading: .always)
         return wantsPress(at: location(ofMouseX: x, y: y))
     }
 
@@ -31,7 +29,7 @@ extension SDLHost {
     /// a press (``hoverLocation``). A game hides its own cursor or skips its mouse-look then.
     public var wantsPointer: Bool {
         guard !isShutDown else { return false }
-        if activeContactIDs.contains(where: { contactIsOwned($0) }) { return true }
+        if platform.activeContactIDs.contains(where: { platform.contactIsOwned($0) }) { return true }
         return hoverLocation.map { wantsPress(at: $0) } ?? false
     }
 

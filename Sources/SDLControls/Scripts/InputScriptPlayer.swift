@@ -277,16 +277,16 @@ public final class InputScriptRecorder {
         }
         switch type {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
-            guard event.button.button == UInt8(SDL_BUTTON_LEFT), event.button.which != SDLInputTranslator.touchMouseID else { return }
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT), event.button.which != SDLPlatformBackend.touchMouseID else { return }
             mouseDown = type == SDL_MOUSEBUTTONDOWN
             let at = host.location(ofMouseX: event.button.x, y: event.button.y)
             add(.mouse(mouseDown ? .down : .up, point(at.x, at.y)))
         case SDL_MOUSEMOTION:
-            guard mouseDown, event.motion.which != SDLInputTranslator.touchMouseID else { return }
+            guard mouseDown, event.motion.which != SDLPlatformBackend.touchMouseID else { return }
             let at = host.location(ofMouseX: event.motion.x, y: event.motion.y)
             add(.mouse(.move, point(at.x, at.y)))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
-            guard event.tfinger.touchId != SDLInputTranslator.mouseTouchID else { return }
+            guard event.tfinger.touchId != SDLPlatformBackend.mouseTouchID else { return }
             let id = event.tfinger.fingerId
             let raw = host.location(ofFingerX: event.tfinger.x, y: event.tfinger.y)
             let phase: InputScript.Phase = type == SDL_FINGERDOWN ? .down : (type == SDL_FINGERUP ? .up : .move)
@@ -304,13 +304,13 @@ public final class InputScriptRecorder {
             guard event.key.repeat == 0 else { return }
             let name = String(cString: SDL_GetScancodeName(event.key.keysym.scancode))
             guard !name.isEmpty else { return }
-            add(.key(down: type == SDL_KEYDOWN, name: name, modifiers: SDLInputTranslator.modifiers(event.key.keysym.mod)))
+            add(.key(down: type == SDL_KEYDOWN, name: name, modifiers: SDLPlatformBackend.modifiers(event.key.keysym.mod)))
         case SDL_TEXTINPUT:
-            add(.text(SDLInputTranslator.string(fromCText: event.text.text)))
+            add(.text(SDLPlatformBackend.string(fromCText: event.text.text)))
         case SDL_TEXTEDITING:
-            add(.compose(SDLInputTranslator.string(fromCText: event.edit.text), cursor: Int(event.edit.start)))
+            add(.compose(SDLPlatformBackend.string(fromCText: event.edit.text), cursor: Int(event.edit.start)))
         case SDL_TEXTEDITING_EXT:
-            add(.compose(SDLInputTranslator.string(fromHeapText: event.editExt.text), cursor: Int(event.editExt.start)))
+            add(.compose(SDLPlatformBackend.string(fromHeapText: event.editExt.text), cursor: Int(event.editExt.start)))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_FOCUS_LOST: add(.focus(gained: false))

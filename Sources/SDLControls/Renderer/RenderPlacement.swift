@@ -110,36 +110,90 @@ struct WindowRenderState: Equatable {
     }
 }
 
-extension SDLHost {
+/// The game's render state as the renderer half last read it, and where it puts the UI.
+struct RenderPlacementState {
+    /// The pixels per point a headless host was forced to (its window units are pixels).
+    let forcedScale: CGFloat?
+    /// What one UI point is.
+    var layoutSpace: SDLHost.LayoutSpace = .automatic
+    /// The window's render state as last read with no render target bound.
+    private(set) var windowState = WindowRenderState()
+    /// Where the UI is, in ``layoutSpace``, and in window points.
+    private(set) var placement = SDLHost.Placement(space: .windowPoints, size: .zero, pixelsPerPoint: 1, origin: .zero)
+    private(set) var windowPoints = SDLHost.Placement(space: .windowPoints, size: .zero, pixelsPerPoint: 1, origin: .zero)
+    /// Whether ``windowState`` is not the window's: never read, or the window changed since.
+    var isStale = true
+    /// Whether ``windowState`` was read since the game last had a chance to change it.
+    var isCurrent = false
+
+    init(forcedScale: CGFloat?) {
+        self.forcedScale = forcedScale
+    }
+
+    /// Reads the game's render state for the window. While the game has a render target
+    /// bound, SDL reports the target's state, so the window's is kept as last read; when
+    /// there is none to keep (a host created while the game's target is bound, a resize seen
+    /// while it is) the target is unbound for the read and bound again with its own settings,
+    /// since laying the UI out for a state it never read (1 × 1) would draw nothing for as
+    /// long as the game keeps its target bound.
+    mutating func read(renderer: OpaquePointer, window: OpaquePointer) {
+        if let state = WindowRenderState.read(renderer: renderer, window: window) {
+            windowState = state
+            isStale = false
+        } else if isStale {
+            let saved = RenderStateSnapshot(renderer: renderer)
+            SDL_SetRenderTarget(renderer, nil)   // SDL puts the window's own settings back
+            if let state = WindowRenderState.read(renderer: renderer, window: window) { windowState = state }
+            saved.restore()   // the game's target, with its viewport, scale, clip and logical size
+            isStale = false
+        }
+        isCurrent = true
+        place()
+    }
+
+    /// Recomputes the placements from the last state read.
+    mutating func place() {
+        windowPoints = Self.placement(space: .windowPoints, state: windowState, forcedScale: forcedScale)
+        placement = Self.placement(space: layoutSpace, state: windowState, forcedScale: forcedScale)
+    }
+
+    /// The conversions between SDL's positions and UI points this state gives.
+    var pointerSpace: PointerSpace { PointerSpace(state: windowState, placement: placement) }
+
     /// The placement `space` gives with the window state `state`.
-    static func placement(space: LayoutSpace, state: WindowRenderState, forcedScale: CGFloat?) -> Placement {
-        let resolved: LayoutSpace = space == .automatic ? (state.hasLogicalSize ? .gameUnits : .windowPoints) : space
-        let range = pixelsPerPointRange
+    static func placement(space: SDLHost.LayoutSpace, state: WindowRenderState, forcedScale: CGFloat?) -> SDLHost.Placement {
+        let resolved: SDLHost.LayoutSpace = space == .automatic ? (state.hasLogicalSize ? .gameUnits : .windowPoints) : space
+        let range = SDLHost.pixelsPerPointRange
         func clamp(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? min(max(v, range.lowerBound), range.upperBound) : 1 }
         if resolved == .gameUnits {
             let s = clamp(min(state.scaleX, state.scaleY))
             let size = state.hasLogicalSize
                 ? state.logicalSize
                 : CGSize(width: max(0, state.viewport.width) / s, height: max(0, state.viewport.height) / s)
-            return Placement(space: .gameUnits, size: size, pixelsPerPoint: s, origin: state.viewport.origin)
+            return SDLHost.Placement(space: .gameUnits, size: size, pixelsPerPoint: s, origin: state.viewport.origin)
         }
         if let f = forcedScale {
             // Headless: window units are pixels, `f` of them per point.
-            return Placement(space: .windowPoints, size: CGSize(width: state.windowSize.width / f, height: state.windowSize.height / f),
-                             pixelsPerPoint: f, origin: .zero)
+            return SDLHost.Placement(space: .windowPoints, size: CGSize(width: state.windowSize.width / f, height: state.windowSize.height / f),
+                                     pixelsPerPoint: f, origin: .zero)
         }
         let density = state.windowSize.width > 0 ? max(0.25, state.outputSize.width / state.windowSize.width) : 1
-        return Placement(space: .windowPoints, size: state.windowSize, pixelsPerPoint: clamp(density), origin: .zero)
+        return SDLHost.Placement(space: .windowPoints, size: state.windowSize, pixelsPerPoint: clamp(density), origin: .zero)
     }
+}
 
-    // MARK: SDL positions ↔ UI points
+/// SDL positions ↔ UI points: the value the renderer half gives the platform half (and input
+/// scripts) so that a press lands on the control drawn under it.
+struct PointerSpace {
+    /// The window's render state the positions were converted with.
+    var state: WindowRenderState
+    /// Where the UI is drawn.
+    var placement: SDLHost.Placement
 
-    /// The UI point (in ``window``'s coordinates) of a mouse position as SDL reports it in a
-    /// mouse event (`event.button.x`, `event.motion.x`, …): window units, or whole logical
-    /// units when the game set a logical size. In window points a logical position stands
-    /// for the middle of its logical unit, the best guess SDL's rounding leaves.
-    public func location(ofMouseX x: Int32, y: Int32) -> CGPoint {
-        let state = windowState, p = placement
+    /// The UI point of a mouse position as SDL reports it in a mouse event (see
+    /// ``SDLHost/location(ofMouseX:y:)``).
+    func location(ofMouseX x: Int32, y: Int32) -> CGPoint {
+        let p = placement
         if state.hasLogicalSize, p.space == .gameUnits, p.size == state.logicalSize {
             return CGPoint(x: CGFloat(x), y: CGFloat(y))   // SDL already reports UI points
         }
@@ -152,14 +206,14 @@ extension SDLHost {
     /// The UI point of a position in SDL window units as SDL has it before any logical-size
     /// conversion (`SDL_GetMouseState`, a wheel event's `mouseX` / `mouseY` in SDL 2.26).
     func location(ofWindowX x: CGFloat, y: CGFloat) -> CGPoint {
-        let p = placement, k = windowState.outputPerWindowUnit
+        let p = placement, k = state.outputPerWindowUnit
         return CGPoint(x: (x * k.width - p.origin.x) / p.pixelsPerPoint, y: (y * k.height - p.origin.y) / p.pixelsPerPoint)
     }
 
     /// The UI point of a finger position as SDL reports it (`event.tfinger.x` / `y`, 0…1
     /// across the renderer's viewport).
-    public func location(ofFingerX x: Float, y: Float) -> CGPoint {
-        let state = windowState, p = placement
+    func location(ofFingerX x: Float, y: Float) -> CGPoint {
+        let p = placement
         let pixel = CGPoint(x: state.viewport.minX + CGFloat(x) * state.viewport.width,
                             y: state.viewport.minY + CGFloat(y) * state.viewport.height)
         return CGPoint(x: (pixel.x - p.origin.x) / p.pixelsPerPoint, y: (pixel.y - p.origin.y) / p.pixelsPerPoint)
@@ -169,7 +223,7 @@ extension SDLHost {
     /// conversion) of a UI point: input scripts push these.
     func windowCoordinates(of point: CGPoint) -> (x: Int32, y: Int32) {
         let pixel = outputPixel(of: point)
-        let k = windowState.outputPerWindowUnit
+        let k = state.outputPerWindowUnit
         return (Int32(saturating: (pixel.x / k.width).rounded()), Int32(saturating: (pixel.y / k.height).rounded()))
     }
 
@@ -177,7 +231,7 @@ extension SDLHost {
     /// before SDL's viewport conversion) of a UI point.
     func normalizedWindowPosition(of point: CGPoint) -> (x: Float, y: Float) {
         let pixel = outputPixel(of: point)
-        let o = windowState.outputSize
+        let o = state.outputSize
         return (Float(o.width > 0 ? pixel.x / o.width : 0), Float(o.height > 0 ? pixel.y / o.height : 0))
     }
 
@@ -190,7 +244,7 @@ extension SDLHost {
     /// A rectangle in UI points as SDL window coordinates (the IME candidate window).
     func windowRect(of rect: CGRect) -> SDL_Rect {
         let a = outputPixel(of: rect.origin), b = outputPixel(of: CGPoint(x: rect.maxX, y: rect.maxY))
-        let k = windowState.outputPerWindowUnit
+        let k = state.outputPerWindowUnit
         func c(_ v: CGFloat) -> Int32 { Int32(saturating: v.rounded()) }
         return SDL_Rect(x: c(a.x / k.width), y: c(a.y / k.height), w: c((b.x - a.x) / k.width), h: c((b.y - a.y) / k.height))
     }
@@ -203,104 +257,3 @@ extension Int32 {
     }
 }
 
-/// The render state the UI changes while it draws, saved before and put back exactly after:
-/// the one way the library saves and restores a renderer's state (the host around a frame or
-/// a read-back, the pixel cache around drawing into its own texture).
-///
-/// It keeps draw colour, blend mode, scale, viewport and clip rectangle, and the render target
-/// with the logical size SDL resets when the target changes. Viewport and clip are read at
-/// scale 1, in output pixels, and put back the way that reproduces both the pixels and what
-/// the game reads back with its own scale. A target switched away while the snapshot was held
-/// is bound again first (SDL only restores the window's own settings on that switch, so a
-/// game drawing into its own texture gets its settings back from here).
-struct RenderStateSnapshot {
-    let renderer: OpaquePointer
-    /// The bound render target (nil: the window).
-    let target: OpaquePointer?
-    var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
-    var blend = SDL_BLENDMODE_NONE
-    var scaleX: Float = 1, scaleY: Float = 1
-    /// Viewport and clip as the game's getters report them (its scale's units) and in pixels.
-    var viewportUnits = SDL_Rect(), viewportPixels = SDL_Rect()
-    var clipEnabled = false
-    var clipUnits = SDL_Rect(), clipPixels = SDL_Rect()
-    /// The logical size (0 × 0: none) and integer scaling, put back only with the target.
-    var logicalW: Int32 = 0, logicalH: Int32 = 0
-    var integerScale = SDL_FALSE
-
-    /// Saves the state and leaves the renderer at scale 1 (viewport and clip unchanged).
-    init(renderer: OpaquePointer) {
-        self.renderer = renderer
-        target = SDL_GetRenderTarget(renderer)
-        SDL_GetRenderDrawColor(renderer, &r, &g, &b, &a)
-        SDL_GetRenderDrawBlendMode(renderer, &blend)
-        SDL_RenderGetLogicalSize(renderer, &logicalW, &logicalH)
-        integerScale = SDL_RenderGetIntegerScale(renderer)
-        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
-        clipEnabled = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
-        let scaled = scaleX.isFinite && scaleY.isFinite && scaleX > 0 && scaleY > 0
-        if scaled {
-            SDL_RenderGetViewport(renderer, &viewportUnits)
-            SDL_RenderGetClipRect(renderer, &clipUnits)
-        }
-        SDL_RenderSetScale(renderer, 1, 1)
-        SDL_RenderGetViewport(renderer, &viewportPixels)
-        SDL_RenderGetClipRect(renderer, &clipPixels)
-        if !scaled {
-            viewportUnits = viewportPixels
-            clipUnits = clipPixels
-        }
-    }
-
-    /// The game's viewport in output pixels.
-    var viewport: CGRect {
-        CGRect(x: CGFloat(viewportPixels.x), y: CGFloat(viewportPixels.y), width: CGFloat(viewportPixels.w), height: CGFloat(viewportPixels.h))
-    }
-
-    /// Whether setting `units` at the saved scale gives exactly `pixels` (then the game's
-    /// rectangle is put back as it set it; otherwise the pixels are).
-    private func reproduces(_ units: SDL_Rect, _ pixels: SDL_Rect) -> Bool {
-        let sx = Double(scaleX), sy = Double(scaleY)
-        guard sx.isFinite, sy.isFinite, sx > 0, sy > 0 else { return false }
-        return Int32(exactly: (Double(units.x) * sx).rounded(.down)) == pixels.x
-            && Int32(exactly: (Double(units.y) * sy).rounded(.down)) == pixels.y
-            && Int32(exactly: (Double(units.w) * sx).rounded(.down)) == pixels.w
-            && Int32(exactly: (Double(units.h) * sy).rounded(.down)) == pixels.h
-    }
-
-    /// Puts everything back.
-    func restore() {
-        if SDL_GetRenderTarget(renderer) != target {
-            SDL_SetRenderTarget(renderer, target)
-            if logicalW > 0 && logicalH > 0 {
-                SDL_RenderSetLogicalSize(renderer, logicalW, logicalH)
-                SDL_RenderSetIntegerScale(renderer, integerScale)
-            }
-        }
-        let viewportAsUnits = reproduces(viewportUnits, viewportPixels)
-        let clipAsUnits = clipEnabled && reproduces(clipUnits, clipPixels)
-        SDL_RenderSetScale(renderer, 1, 1)
-        var vp = viewportPixels, clip = clipPixels
-        if !viewportAsUnits { SDL_RenderSetViewport(renderer, &vp) }
-        if !clipEnabled {
-            SDL_RenderSetClipRect(renderer, nil)
-        } else if !clipAsUnits {
-            SDL_RenderSetClipRect(renderer, &clip)
-        }
-        SDL_RenderSetScale(renderer, scaleX, scaleY)
-        var vu = viewportUnits, cu = clipUnits
-        if viewportAsUnits { SDL_RenderSetViewport(renderer, &vu) }
-        if clipAsUnits { SDL_RenderSetClipRect(renderer, &cu) }
-        SDL_SetRenderDrawBlendMode(renderer, blend)
-        SDL_SetRenderDrawColor(renderer, r, g, b, a)
-    }
-
-    /// Reads a rectangle getter at scale 1 (in pixels), then puts the scale back.
-    static func pixelRect(_ get: (inout SDL_Rect) -> Void, restoring scale: (OpaquePointer, Float, Float)) -> CGRect {
-        SDL_RenderSetScale(scale.0, 1, 1)
-        var r = SDL_Rect()
-        get(&r)
-        SDL_RenderSetScale(scale.0, scale.1, scale.2)
-        return CGRect(x: CGFloat(r.x), y: CGFloat(r.y), width: CGFloat(max(0, r.w)), height: CGFloat(max(0, r.h)))
-    }
-}

@@ -18,7 +18,7 @@ import Foundation
 ///   used them (the table in `UIWindow+GameController.swift`). The controller is SDL's
 ///   joystick instance id; timestamps come from the host clock.
 /// - Window focus lost, minimized, hidden, or the app going to the background: held
-///   directions stop repeating (with the touches, in `SDLInputTranslator`).
+///   directions stop repeating (with the touches, in `SDLPlatformBackend`).
 ///
 /// Not handled: raw `SDL_JOYSTICK*` events of devices SDL has no controller mapping for,
 /// button labels (buttons are positional: south is A on Xbox, B on Nintendo), rumble,
@@ -28,7 +28,7 @@ import Foundation
 /// "Two windows" says), one press must act in one window: the host whose window has keyboard
 /// focus takes button and axis events, as keys go to the focused window; when no host's
 /// window has it (none is focused, or a headless run), the oldest live host does. The others
-/// report them as not consumed (``SDLHost/takesControllerInput``).
+/// report them as not consumed (`SDLPlatformBackend.takesControllerInput`).
 ///
 /// SDL ignores controller events while none of the process's windows has keyboard focus
 /// unless `SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS` is "1" (the headless tests set it: the
@@ -67,7 +67,8 @@ final class SDLGameControllerInput {
     }
 
     /// Handles one controller event; returns whether the UI consumed it.
-    func handle(_ event: SDL_Event, host: SDLHost) -> Bool {
+    /// `takesInput`: whether this window acts on buttons and sticks now (see the overview).
+    func handle(_ event: SDL_Event, window: UIWindow, time: TimeInterval, takesInput: Bool) -> Bool {
         switch SDL_EventType(event.type) {
         case SDL_CONTROLLERDEVICEADDED:
             // `which` is a device index here.
@@ -83,21 +84,21 @@ final class SDLGameControllerInput {
         case SDL_CONTROLLERDEVICEREMOVED:
             // `which` is an instance id here.
             let id = event.cdevice.which
-            host.window.cancelGameControllerInput(controller: Int(id))
+            window.cancelGameControllerInput(controller: Int(id))
             if let controller = opened.removeValue(forKey: id) { SDL_GameControllerClose(controller) }
             return false
         case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
-            guard host.takesControllerInput else { return false }
+            guard takesInput else { return false }
             let b = event.cbutton
             guard let button = UIGameControllerInput.Button(rawValue: Int(b.button)) else { return false }
             let down = SDL_EventType(event.type) == SDL_CONTROLLERBUTTONDOWN
-            return host.window.send(UIGameControllerInput(controller: Int(b.which), kind: down ? .buttonDown(button) : .buttonUp(button),
-                                                          timestamp: host.now()))
+            return window.send(UIGameControllerInput(controller: Int(b.which), kind: down ? .buttonDown(button) : .buttonUp(button),
+                                                     timestamp: time))
         case SDL_CONTROLLERAXISMOTION:
-            guard host.takesControllerInput else { return false }
+            guard takesInput else { return false }
             let a = event.caxis
             guard let axis = UIGameControllerInput.Axis(rawValue: Int(a.axis)) else { return false }
-            return host.window.send(.axis(axis, Self.normalized(a.value), controller: Int(a.which), timestamp: host.now()))
+            return window.send(.axis(axis, Self.normalized(a.value), controller: Int(a.which), timestamp: time))
         default:
             return false
         }
@@ -106,15 +107,5 @@ final class SDLGameControllerInput {
     /// SDL's axis value as −1…1 (−32768 and −32767 both become −1).
     static func normalized(_ value: Int16) -> Double {
         max(-1, Double(value) / 32767)
-    }
-}
-
-extension SDLHost {
-    /// Whether this host acts on controller buttons and sticks (see `SDLGameControllerInput`):
-    /// its window has keyboard focus, or no window of the process does and it is the oldest
-    /// live host. A window of the game's without a host that has focus takes them from all.
-    var takesControllerInput: Bool {
-        if let focused = SDL_GetKeyboardFocus() { return focused == sdlWindow }
-        return SDLSharedState.oldestLiveHost === self
     }
 }
