@@ -226,6 +226,17 @@ public final class DrawContext {
         func hash(into h: inout Hasher) { h.combine(opacity) }
     }
 
+    /// Draws what `body` draws faded as a disabled part of a control (a segment, a stepper
+    /// half at its limit), by the one rule every disabled thing fades by: a ``Dimming`` at
+    /// ``Theme/disabledAlpha``. A disabled control dims as a whole
+    /// (``UIView/drawsDisabledDimmed``); its parts then draw as they are, not dimmed twice.
+    func drawingDisabled(_ disabled: Bool, _ body: () -> Void) {
+        guard disabled, dimming == nil else { return body() }
+        dimming = Dimming(opacity: Theme.disabledAlpha, backdrop: nil)
+        body()
+        dimming = nil
+    }
+
     /// Draws what `body` draws with every colour's alpha multiplied by `alpha` (fades and
     /// cross-fades without creating a colour per frame).
     func withAlpha(_ alpha: CGFloat, _ body: () -> Void) {

@@ -22,6 +22,13 @@ open class UIImageView: UIView {
     /// How the image fits.
     open var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
 
+    /// Whether the image fades as the image of a disabled control whose other parts keep
+    /// their own disabled design (a system button's grey title): by the one rule disabled
+    /// things fade by (``UIView/drawsDisabledDimmed``).
+    var isDisabledPart = false { didSet { if oldValue != isDisabledPart { setNeedsDisplay() } } }
+
+    override var drawsDisabledDimmed: Bool { isDisabledPart }
+
     /// Creates an image view sized to `image`.
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))

@@ -293,6 +293,57 @@ struct DrawingGeometryTests {
         #expect(!list.vertices.contains { $0.r == 0 && $0.g == 0 && $0.b == 0 && $0.a > 0 && $0.a < 255 })
     }
 
+    @Test func aDisabledPartFadesByTheRuleAControlFadesByAndNeverTwice() {
+        let ink = UIColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let part = geometry { ctx in ctx.drawingDisabled(true) { ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10), color: ink) } }
+        let faded = UInt8((255 * Theme.disabledAlpha).rounded())
+        #expect(Set(part.vertices.map(\.a)) == [faded], "a disabled part fades to the disabled alpha")
+        let enabled = geometry { ctx in ctx.drawingDisabled(false) { ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10), color: ink) } }
+        #expect(Set(enabled.vertices.map(\.a)) == [255])
+
+        // A stepper at its minimum fades its minus half; disabled, it fades as a whole and
+        // the minus half is not faded a second time.
+        let panel = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        panel.backgroundColor = .white
+        let stepper = UIStepper(frame: CGRect(x: 10, y: 10, width: 94, height: 32))
+        panel.addSubview(stepper)
+        window.addSubview(panel)
+        let enabledList = DrawList()
+        window.buildDrawList(into: enabledList, scale: 1, resources: nil)
+        #expect(enabledList.vertices.contains { $0.a == faded }, "the minus half at the minimum is faded")
+        stepper.isEnabled = false
+        let disabledList = DrawList()
+        window.buildDrawList(into: disabledList, scale: 1, resources: nil)
+        let twice = UInt8((255 * Theme.disabledAlpha * Theme.disabledAlpha).rounded())
+        #expect(!disabledList.vertices.contains { $0.a == twice }, "nothing is faded twice")
+    }
+
+    @Test func aButtonWithItsOwnDisabledDesignFadesItsImageAndABorrowedTitleColourByTheSameRule() {
+        let button = UIButton(type: .system)
+        button.setTitle("Go", for: .normal)
+        button.setImage(UIImage(url: URL(fileURLWithPath: "/nonexistent.png"), name: nil, size: CGSize(width: 8, height: 8), scale: 1), for: .normal)
+        button.setTitleColor(.systemRed, for: .normal)
+        window.addSubview(button)
+        #expect(!button.imageView.drawsDisabledDimmed)
+        #expect(!button.titleLabel.drawsDisabledDimmed)
+        button.isEnabled = false
+        #expect(button.imageView.drawsDisabledDimmed, "the image fades as the control would")
+        #expect(button.imageView.alpha == 1, "not by a second route")
+        #expect(button.titleLabel.drawsDisabledDimmed, "a colour set for the normal state fades when disabled")
+        #expect(!button.drawsDisabledDimmed, "the button's own grey design is not faded again")
+        button.setTitleColor(.systemGreen, for: .disabled)
+        #expect(!button.titleLabel.drawsDisabledDimmed, "a colour set for the disabled state is used as given")
+        #expect(button.titleLabel.textColor == .systemGreen)
+        button.isEnabled = true
+        #expect(!button.imageView.drawsDisabledDimmed && !button.titleLabel.drawsDisabledDimmed)
+
+        let custom = UIButton(type: .custom)
+        custom.setTitle("Go", for: .normal)
+        custom.isEnabled = false
+        #expect(custom.drawsDisabledDimmed, "a custom button fades as a whole")
+        #expect(!custom.titleLabel.drawsDisabledDimmed)
+    }
+
     // MARK: Frames on demand
 
     @Test func aWindowNeedsAFrameOnlyAfterAChange() {

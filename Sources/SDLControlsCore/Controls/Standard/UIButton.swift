@@ -469,10 +469,13 @@ open class UIButton: UIControl {
         imageView.image = currentImage
         imageView.isHidden = currentImage == nil
         imageView.imageTintColor = nil
+        imageView.alpha = isEnabled && isHighlighted && configuration == nil && buttonType == .system ? 0.35 : 1
         // Disabled: a button with its own disabled design (grey title, grey plate) fades its
-        // image; custom and close buttons fade as a layer (drawsDisabledDimmed).
-        imageView.alpha = isEnabled ? (isHighlighted && configuration == nil && buttonType == .system ? 0.35 : 1)
-            : (hasOwnDisabledLook ? Theme.disabledAlpha : 1)
+        // image, and a title colour that falls back from another state; custom and close
+        // buttons fade as a whole. All by the one dimming rule (drawsDisabledDimmed).
+        let ownLookDisabled = !isEnabled && hasOwnDisabledLook
+        imageView.isDisabledPart = ownLookDisabled
+        titleLabel.isEnabled = !(ownLookDisabled && titleColor(for: state) != nil && titleColors[state.rawValue] == nil)
         setNeedsLayout()
         setNeedsDisplay()
     }
@@ -481,10 +484,8 @@ open class UIButton: UIControl {
         let s = state
         if let explicit = titleColor(for: s) {
             // A colour set for the disabled state is used as given; one that falls back from
-            // another state fades, as the default title turns grey.
-            let setForThisState = titleColors[s.rawValue] != nil
-            return isEnabled || !hasOwnDisabledLook || setForThisState
-                ? explicit : explicit.withAlphaComponent(explicit.alpha * Theme.disabledAlpha)
+            // another state fades (the title label draws disabled: see updateAppearance).
+            return explicit
         }
         let base: UIColor
         if let c = configuration {

@@ -70,11 +70,9 @@ extension UISegmentedControl {
         // Content.
         for (i, s) in segments.enumerated() where frames[i].width > 0 {
             let selected = i == plateIndex
-            // A disabled segment dims on its own; a disabled control dims as a whole.
-            let on = !enabled || s.isEnabled
             let f = selected ? selectedFont : font
             let ink = selected ? selectedInk(ctx) : titleColor
-            ctx.withAlpha(on ? 1 : Theme.disabledAlpha) {
+            ctx.drawingDisabled(!s.isEnabled) {   // a disabled control dims as a whole
                 let inner = frames[i].insetBy(dx: 6, dy: 0).offsetBy(dx: s.contentOffset.width, dy: s.contentOffset.height)
                 var imgSize = s.image.map { imageSize($0, maxHeight: b.height - 10) } ?? .zero
                 var title = s.title ?? ""

@@ -421,16 +421,14 @@ open class UIStepper: UIControl {
 
         for h in [Half.decrement, .increment] {
             let r = self.rect(of: h)
-            // A half at its limit dims on its own; a disabled stepper dims as a whole.
-            let on = !enabled || canStep(h)
-            var alpha: CGFloat = on ? 1 : Theme.disabledAlpha
-            if isHighlighted && pressedHalf == h { alpha *= 0.7 }
-            let halfState: State = enabled && canStep(h) ? (isHighlighted && pressedHalf == h ? .highlighted : .normal) : .disabled
+            let pressed = isHighlighted && pressedHalf == h
+            let halfState: State = enabled && canStep(h) ? (pressed ? .highlighted : .normal) : .disabled
             let image = h == .increment ? incrementImage(for: halfState) : decrementImage(for: halfState)
             // Images set with `setIncrementImage(_:for:)` and its siblings take the tint; the
             // built-in glyphs are in the label colour, as iOS 13 and later draw them.
             let ink: UIColor = image != nil ? tintColor : .label
-            ctx.withAlpha(alpha) {
+            // A half at its limit dims on its own; a disabled stepper dims as a whole.
+            ctx.drawingDisabled(!canStep(h)) { ctx.withAlpha(pressed ? 0.7 : 1) {
                 if let image {
                     let s = image.size
                     let f = CGRect(x: (r.midX - s.width / 2).rounded(), y: (r.midY - s.height / 2).rounded(), width: s.width, height: s.height)
@@ -445,7 +443,7 @@ open class UIStepper: UIControl {
                 if h == .increment {
                     ctx.fill(CGRect(x: c.x - thickness / 2, y: c.y - arm, width: thickness, height: arm * 2), color: ink)
                 }
-            }
+            } }
         }
     }
 

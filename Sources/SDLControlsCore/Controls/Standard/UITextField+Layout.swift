@@ -454,36 +454,35 @@ extension UITextField {
     func drawTextField() {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let r = borderRect(forBounds: bounds)
-        // A disabled field fades as a whole (the drawing system dims it).
-        func c(_ color: UIColor) -> UIColor { color }
+        // A disabled field fades as a whole (drawsDisabledDimmed), so its colours are as enabled.
         // While editing the border takes the tint: the field shows where typing goes.
         let editingInk: UIColor = tintColor
         switch borderStyle {
         case .none:
             break
         case .line:
-            ctx.withAlpha(isEditing ? 0.9 : 1) { ctx.strokeRoundedRect(r, radius: 0, width: 1, color: isEditing ? editingInk : c(UITextField.lineInk)) }
+            ctx.withAlpha(isEditing ? 0.9 : 1) { ctx.strokeRoundedRect(r, radius: 0, width: 1, color: isEditing ? editingInk : UITextField.lineInk) }
         case .bezel:
-            ctx.fill(r, color: isEnabled ? Theme.fieldFill : UITextField.disabledFill)
-            ctx.withAlpha(isEditing ? 0.9 : 1) { ctx.strokeRoundedRect(r, radius: 0, width: 1, color: isEditing ? editingInk : c(Theme.fieldBorder)) }
+            ctx.fill(r, color: Theme.fieldFill)
+            ctx.withAlpha(isEditing ? 0.9 : 1) { ctx.strokeRoundedRect(r, radius: 0, width: 1, color: isEditing ? editingInk : Theme.fieldBorder) }
             // The bevel: a darker inner top edge, as if the field were sunk into the panel.
             ctx.fill(CGRect(x: r.minX + 1, y: r.minY + 1, width: max(0, r.width - 2), height: 1.5),
-                     color: c(UITextField.bevelShade))
+                     color: UITextField.bevelShade)
         case .roundedRect:
             let radius = UITextField.roundedCornerRadius
-            ctx.fillRoundedRect(r, radius: radius, color: isEnabled ? Theme.fieldFill : UITextField.disabledFill)
+            ctx.fillRoundedRect(r, radius: radius, color: Theme.fieldFill)
             if isEditing {
                 ctx.withAlpha(0.9) { ctx.strokeRoundedRect(r, radius: radius, width: 1.5, color: editingInk) }
             } else {
-                ctx.strokeRoundedRect(r, radius: radius, width: 1, color: c(Theme.fieldBorder))
+                ctx.strokeRoundedRect(r, radius: radius, width: 1, color: Theme.fieldBorder)
             }
         }
         if isClearButtonShown {
             let b = clearButtonRect(forBounds: bounds)
             let fill = isClearButtonHighlighted ? UITextField.clearButtonPressedFill : UITextField.clearButtonFill
-            ctx.fillEllipse(in: b, color: c(fill))
+            ctx.fillEllipse(in: b, color: fill)
             let inset = (b.width * 0.33).rounded()
-            let ink = c(Theme.fieldFill)
+            let ink = Theme.fieldFill
             ctx.strokeLine(from: CGPoint(x: b.minX + inset, y: b.minY + inset), to: CGPoint(x: b.maxX - inset, y: b.maxY - inset),
                            width: 1.6, color: ink)
             ctx.strokeLine(from: CGPoint(x: b.maxX - inset, y: b.minY + inset), to: CGPoint(x: b.minX + inset, y: b.maxY - inset),
@@ -491,9 +490,6 @@ extension UITextField {
         }
     }
 
-    /// The fill of a disabled field: a grey that reads as the theme's control fill once the
-    /// field fades as one layer.
-    static let disabledFill = Theme.controlFillPressed
 
     /// The `.line` border.
     static let lineInk = UIColor(light: UIColor(white: 0.45, alpha: 1), dark: UIColor(white: 0.6, alpha: 1))
