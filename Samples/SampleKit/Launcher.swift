@@ -174,6 +174,9 @@ public final class Launcher {
         rootView.backgroundColor = .systemBackground
         rootView.frame = host.window.bounds
         host.window.addSubview(rootView)
+        // A controller direction with nothing focused (a sample opened by a click) starts on the
+        // screen's first control (resetFocus), not on the header's back button.
+        host.window.preferredFocusedView = rootView
         header.backgroundColor = .secondarySystemBackground
         rootView.addSubview(header)
         backButton.setTitle("‹ Samples", for: .normal)

@@ -87,7 +87,7 @@ struct ControllerNavigationTests {
     @Test func aClickOpensASampleWithNothingFocusedSoTabStartsAtTheTop() throws {
         let (host, launcher) = try launchHeadless(nil)
         defer { launcher.close(); host.shutdown() }
-        #expect(host.window.focusedView?.accessibilityLabel == "Gallery", "at start the first row is focused")
+        #expect(host.window.focusedView == nil && !host.window.isFocusRingVisible, "no key or controller press yet: no focus")
         let row = try #require(launcher.list.rows.first { $0.info.name == "form" })
         let p = row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil)
         for type in [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP] {
@@ -121,7 +121,9 @@ struct ControllerNavigationTests {
     @Test func galleryTable() throws {
         let (host, launcher) = try launchHeadless("gallery")
         defer { launcher.close(); host.shutdown() }
-        #expect(host.window.focusedView?.accessibilityLabel == "Section", "opening a sample focuses its first control")
+        #expect(host.window.focusedView == nil, "opened with no key or controller press yet: no focus")
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_DOWN)
+        #expect(host.window.focusedView?.accessibilityLabel == "Section", "the first press focuses the sample's first control")
         check(host, [
             ("Section", "up", "Back"),
             ("Back", "down", "Section"),
@@ -166,7 +168,9 @@ struct ControllerNavigationTests {
     @Test func formTable() throws {
         let (host, launcher) = try launchHeadless("form")
         defer { launcher.close(); host.shutdown() }
-        #expect(host.window.focusedView?.accessibilityLabel == "Name")
+        #expect(host.window.focusedView == nil, "opened with no key or controller press yet: no focus")
+        pressControllerButton(host, SDL_CONTROLLER_BUTTON_DPAD_DOWN)
+        #expect(host.window.focusedView?.accessibilityLabel == "Name", "the first press focuses the form's first field")
         check(host, [
             ("Name", "down", "Email"),
             ("Email", "down", "Guests"),

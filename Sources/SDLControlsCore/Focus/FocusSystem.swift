@@ -6,7 +6,7 @@ import Foundation
 @MainActor
 final class FocusSystem {
     /// Whether the focused view shows its focus (see ``UIWindow/isFocusRingVisible``).
-    var isRingVisible = true
+    var isRingVisible = false
     /// Which inputs move and use focus (see ``UIWindow/focusNavigation``).
     var navigation: FocusNavigation = .all
     /// The view whose preferred focus ``UIView/updateFocusIfNeeded()`` moves focus to.

@@ -51,8 +51,8 @@ import Foundation
 /// focuses it, so arrows and the D-pad pass over a form without raising an on-screen
 /// keyboard; Space, Return or the controller's A begin editing, and moving focus away ends it.
 ///
-/// **The ring.** ``UIWindow/isFocusRingVisible`` is true until a touch or click, and again
-/// after any key or controller button: the focused control's ``UIControl/isFocused`` (so its
+/// **The ring.** ``UIWindow/isFocusRingVisible`` is false until a key or controller button
+/// (not a key typed into a field being edited), and again after a touch or click: the focused control's ``UIControl/isFocused`` (so its
 /// ring and its `.focused` state) follows it. A touch on a control that can take focus moves
 /// focus there (without a ring, and without changing first responder); a touch elsewhere
 /// clears focus.
@@ -75,8 +75,10 @@ extension UIWindow {
     // MARK: Public surface
 
     /// Whether the focused control shows that it is focused (its ring, and `.focused` in its
-    /// state): true after a key or controller button, false after a touch or click; true
-    /// in a new window. Set it to show or hide focus yourself.
+    /// state): true after a key or controller button, false after a touch or click, and
+    /// false in a new window until the first such press. A key that a text field being
+    /// edited takes, with focus staying on it, doesn't show it. Set it to show or hide focus
+    /// yourself.
     public var isFocusRingVisible: Bool {
         get { focusSystem.isRingVisible }
         set {

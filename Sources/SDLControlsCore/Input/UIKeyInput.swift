@@ -41,7 +41,8 @@ extension UIWindow {
     /// key-down and a free key-up respectively.
     ///
     /// A key-down shows the focus ring (``isFocusRingVisible``) when keyboard focus
-    /// navigation is on (``focusNavigation``).
+    /// navigation is on (``focusNavigation``), except one that a text field being edited
+    /// takes while focus stays on it: typing shows no ring, as on iOS.
     @discardableResult
     public func send(_ press: UIPress) -> Bool {
         inputGeneration &+= 1
@@ -53,8 +54,14 @@ extension UIWindow {
                 deliver(press)
                 return true
             }
-            if focusNavigation.contains(.keyboard) { isFocusRingVisible = true }   // the last input was a key
+            // The last input was a key: the ring shows, unless the key went to a field being
+            // edited and focus stayed there (typing, the caret, Return ending editing show no
+            // ring, as on iOS; Tab out of the field does).
+            let editing = firstResponder is UIKeyInput
+            let focusBefore = storedFocusedView
+            if focusNavigation.contains(.keyboard), !editing { isFocusRingVisible = true }
             let used = deliver(press)
+            if focusNavigation.contains(.keyboard), editing, storedFocusedView !== focusBefore { isFocusRingVisible = true }
             if let code { heldKeys[code] = used }
             return used
         case .ended, .cancelled:

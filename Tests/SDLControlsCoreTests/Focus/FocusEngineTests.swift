@@ -37,7 +37,12 @@ final class FocusUpdateRecorder: UIView {
 /// wrapping, the adjustable rule, preferred focus, hooks, the ring, and candidates.
 @MainActor
 struct FocusEngineTests {
-    let window = makeTestWindow(size: CGSize(width: 600, height: 400))
+    /// A window whose ring shows, as after a key press: these tests are about where focus goes.
+    let window: UIWindow = {
+        let window = makeTestWindow(size: CGSize(width: 600, height: 400))
+        window.isFocusRingVisible = true
+        return window
+    }()
 
     @discardableResult
     private func button(_ title: String, _ frame: CGRect, in parent: UIView? = nil) -> UIButton {
@@ -500,6 +505,8 @@ struct FocusEngineTests {
     // MARK: The ring
 
     @Test func theRingFollowsTheLastInputAndATouchMovesFocus() {
+        let fresh = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        #expect(!fresh.isFocusRingVisible, "a new window shows no ring until a key or controller press")
         let a = button("A", CGRect(x: 10, y: 10, width: 90, height: 30))
         let b = button("B", CGRect(x: 200, y: 10, width: 90, height: 30))
         window.setFocusedView(a)
@@ -512,6 +519,29 @@ struct FocusEngineTests {
         #expect(window.focusedView === a && a.isFocused && window.isFocusRingVisible, "a key shows it again")
         window.simulateTap(at: CGPoint(x: 400, y: 300))
         #expect(window.focusedView == nil, "a touch on nothing focusable clears focus")
+        flush()
+    }
+
+    @Test func keysAFieldBeingEditedTakesShowNoRingAndTabOutOfItDoes() {
+        let window = makeTestWindow(size: CGSize(width: 600, height: 400))
+        let field = UITextField(frame: CGRect(x: 10, y: 10, width: 200, height: 34))
+        field.text = "abc"
+        window.addSubview(field)
+        let next = UIButton(type: .system)
+        next.setTitle("Next", for: .normal)
+        next.frame = CGRect(x: 10, y: 60, width: 90, height: 30)
+        window.addSubview(next)
+        window.simulateTap(at: CGPoint(x: 100, y: 27))
+        #expect(field.isEditing && !window.isFocusRingVisible, "edited by touch: no ring")
+        for key in [UIKeyboardHIDUsage.keyboardLeftArrow, .keyboardDeleteOrBackspace] { pressKey(window, key) }
+        #expect(window.insertText("x"))
+        #expect(!window.isFocusRingVisible, "typing and the caret show no ring")
+        pressKey(window, .keyboardReturnOrEnter)
+        #expect(!field.isEditing && !window.isFocusRingVisible, "Return ends editing without a ring, as on iOS")
+        window.simulateTap(at: CGPoint(x: 100, y: 27))
+        #expect(field.isEditing)
+        pressKey(window, .keyboardTab)
+        #expect(window.focusedView === next && window.isFocusRingVisible && next.isFocused, "Tab out of the field: keyboard navigation")
         flush()
     }
 

@@ -135,6 +135,7 @@ struct ReentrancyTests {
     /// updates; focus is on one of them, which knows it.
     @Test(.timeLimit(.minutes(1))) func focusPingPongStops() {
         let window = makeTestWindow()
+        window.isFocusRingVisible = true   // as after a key: isFocused follows focus
         let a = FocusHookControl(frame: CGRect(x: 10, y: 10, width: 80, height: 40))
         let b = FocusHookControl(frame: CGRect(x: 10, y: 60, width: 80, height: 40))
         window.addSubview(a)
