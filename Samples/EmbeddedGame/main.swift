@@ -35,14 +35,14 @@ func runGame() -> Int32 {
 
     // 2. Hand them to SDLControls and build a HUD. With a logical size the HUD is laid out in
     //    the game's 320×180 units and its text is drawn at the window's full resolution.
-    let ui: SDLHost
+    let hud: SDLHost
     do {
-        ui = try SDLHost(embeddingWindow: window, renderer: renderer)
+        hud = try SDLHost(embeddingWindow: window, renderer: renderer)
     } catch {
         print("embedded-game: \(error)")
         return 1
     }
-    defer { ui.shutdown() }                               // runs before the renderer is destroyed
+    defer { hud.shutdown() }                               // runs before the renderer is destroyed
     var paused = false
     let pause = UIButton(configuration: .filled())
     pause.setTitle("Pause", for: .normal)
@@ -59,7 +59,7 @@ func runGame() -> Int32 {
     let score = UILabel(frame: CGRect(x: 176, y: 6, width: 138, height: 20))
     score.font = .systemFont(ofSize: 10)
     score.textColor = .white
-    for view in [pause, name, score] { ui.window.addSubview(view) }
+    for view in [pause, name, score] { hud.window.addSubview(view) }
 
     // 3. The loop: every event to the UI first; what it did not use is the game's. Arrows
     //    move the ship, Space or a click in the sky fires. Typing in the name field keeps
@@ -72,7 +72,7 @@ func runGame() -> Int32 {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             if event.type == SDL_QUIT.rawValue { break running }
-            if ui.handle(event) { continue }              // the UI used it: the game ignores it
+            if hud.handle(event) { continue }              // the UI used it: the game ignores it
             switch SDL_EventType(event.type) {
             case SDL_KEYDOWN, SDL_KEYUP:
                 let down = event.type == SDL_KEYDOWN.rawValue
@@ -90,13 +90,13 @@ func runGame() -> Int32 {
             default: break
             }
         }
-        ui.update()                                       // timers, this frame's actions, layout
+        hud.update()                                       // timers, this frame's actions, layout
         if !paused {
             shipX = min(300, max(4, shipX + (right ? 2 : 0) - (left ? 2 : 0)))
             shots = shots.map { ($0.x, $0.y - 3) }.filter { $0.y > -8 }
         }
         let player = name.text.map { $0.isEmpty ? "" : $0 + ": " } ?? ""
-        score.text = paused ? "Paused" : "\(player)\(fired) shots"
+        score.text = paused ? "Paused" : "\(player)\(fired) \(fired == 1 ? "shot" : "shots")"
 
         // The scene, in logical units.
         SDL_SetRenderDrawColor(renderer, 20, 28, 60, 255)
@@ -112,7 +112,7 @@ func runGame() -> Int32 {
             var r = SDL_Rect(x: Int32(shot.x), y: Int32(shot.y), w: 2, h: 6)
             SDL_RenderFillRect(renderer, &r)
         }
-        ui.render()                                       // the HUD over the scene; state put back
+        hud.render()                                       // the HUD over the scene; state put back
         SDL_RenderPresent(renderer)                       // the game presents, never the UI
         frame += 1
     }

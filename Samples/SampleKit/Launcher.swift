@@ -138,7 +138,6 @@ public final class Launcher {
         // Deterministic time when asked, and always headless: each frame is 1/N s, so replays
         // and screenshots are repeatable.
         if let steps = options.fixedStep ?? (options.headless ? 60 : nil) { host.fixedTimeStep = 1 / steps }
-        if options.headless { host.log = { _ in } }
         let launcher = Launcher(host: host, options: options, output: output, errors: errors)
         let code = launcher.loop(script: script)
         inspect?(launcher)

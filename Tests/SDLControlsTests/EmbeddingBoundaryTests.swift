@@ -27,6 +27,37 @@ struct EmbeddingBoundaryTests {
         return s
     }
 
+    // MARK: Screenshots
+
+    /// The docs' advice: a screenshot taken after `render()` and before presenting holds the
+    /// game's scene with the HUD over it.
+    @Test func aScreenshotBetweenRenderAndPresentHoldsTheSceneAndTheHUD() throws {
+        let game = try EmbeddedGame()
+        defer { game.close() }
+        let ui = try SDLHost(embeddingWindow: game.window, renderer: game.renderer)
+        defer { ui.shutdown() }
+        let plate = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 40))
+        plate.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ui.window.addSubview(plate)
+        ui.update()
+        SDL_SetRenderDrawColor(game.renderer, 255, 0, 0, 255)   // the game's scene: red
+        SDL_RenderClear(game.renderer)
+        ui.render()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("embedded-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try ui.screenshot(to: path)
+        SDL_RenderPresent(game.renderer)
+        let loaded = try #require(IMG_Load(path))
+        defer { SDL_FreeSurface(loaded) }
+        let surface = try #require(SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
+        defer { SDL_FreeSurface(surface) }
+        func pixel(_ x: Int, _ y: Int) -> UInt32 {
+            surface.pointee.pixels.load(fromByteOffset: y * Int(surface.pointee.pitch) + x * 4, as: UInt32.self)
+        }
+        #expect(pixel(200, 150) & 0xFFFFFF == 0xFF0000, "the scene")
+        #expect(pixel(50, 40) & 0xFFFFFF == 0x0000FF, "the HUD over it")
+    }
+
     // MARK: Presses SDL duplicates
 
     /// SDL sends a left click made from a finger just before the finger's own events (and, when

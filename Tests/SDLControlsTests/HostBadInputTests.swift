@@ -49,6 +49,19 @@ struct HostBadInputTests {
         #expect(log.count == 1 && log[0].contains(bad.path))
     }
 
+    @Test func aMissingNamedFontIsLoggedAndTheNextCandidateUsed() throws {
+        let missing = "/nonexistent/Named-\(UUID().uuidString).ttf"
+        let host = try SDLHost.headless(fonts: FontConfiguration(fontFiles: [missing]))
+        defer { host.shutdown() }
+        var log: [String] = []
+        host.log = { log.append($0) }
+        host.update()
+        #expect(log.count == 1, "\(log)")
+        #expect(log.first.map { $0.contains(missing) && $0.contains("missing") } ?? false, "a font the app named is never skipped silently")
+        host.update()
+        #expect(log.count == 1, "reported once")
+    }
+
     @Test func aCorruptBoldFontIsLoggedAndBoldTextUsesTheRegularFace() throws {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-bold-\(UUID().uuidString).ttf")
         try Data(repeating: 0x5A, count: 4096).write(to: bad)

@@ -10,6 +10,19 @@ import SDLControls
 @Suite(.serialized)
 struct LauncherSampleTests: LauncherProcessHarness {
 
+    /// A font named by `SDLCONTROLS_FONT` that is missing, or not a font, is said on stderr in
+    /// the headless launcher too; the next font draws the sample.
+    @Test(.enabled(if: binary != nil), arguments: ["missing", "not a font"])
+    func aBadFontNamedByTheEnvironmentIsSaidNotSkippedSilently(_ kind: String) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = kind == "missing" ? dir.appendingPathComponent("none.ttf").path : try Self.write("not a font", "bad.ttf", in: dir)
+        let r = try Self.launcher(["--headless", "--sample", "gallery"], in: dir,
+                                  environment: ["SDL_VIDEODRIVER": "dummy", "SDLCONTROLS_FONT": path])
+        #expect(r.code == 0)
+        #expect(r.err.contains("font \(path)"), "\(r.err)")
+    }
+
     /// README: Escape or "‹ Samples" returns to the list. Clicking the back control (its center
     /// from `--dump-accessibility`) or pressing Escape shows the list with every sample's row.
     @Test(.enabled(if: binary != nil), arguments: ["click", "escape"])

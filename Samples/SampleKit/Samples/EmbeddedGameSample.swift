@@ -105,7 +105,7 @@ final class EmbeddedGameSample: SampleScene {
     }
 
     private func updateScore() {
-        scoreLabel.text = pause.isSelected ? "Paused" : "Score \(score) · \(shotsFired) shots"
+        scoreLabel.text = pause.isSelected ? "Paused" : "Score \(score) · \(shotsFired) \(shotsFired == 1 ? "shot" : "shots")"
     }
 
     /// The tuning HUD: the game's own variables, bound where they live.

@@ -68,12 +68,17 @@ final class FontLibrary {
         var chosen: String?
         var candidates = configuration.fontFiles
         if let env = ProcessInfo.processInfo.environment["SDLCONTROLS_FONT"], !env.isEmpty { candidates.append(env) }
+        // Files the app or the user named are reported when missing; the system's are only tried.
+        let named = Set(candidates)
         if configuration.searchSystemFonts { candidates += FontLibrary.regularCandidates }
         var unreadable: (path: String, reason: String)?
         var notices: [String] = []
         for path in candidates {
             searched.append(path)
-            guard RegularFile.isReadable(path) else { continue }
+            guard RegularFile.isReadable(path) else {
+                if named.contains(path) { notices.append("font \(path) is missing or not a readable file; trying the next font") }
+                continue
+            }
             // Reject files SDL_ttf can't open (corrupt or not a font) and keep looking.
             if let f = TTF_OpenFont(path, 12) {
                 TTF_CloseFont(f)
