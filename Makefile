@@ -40,7 +40,7 @@ run: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --no-parallel
+	$(SWIFT) test --skip-build
 
 # The DocC documentation of both modules as one static site in .build/docs (README,
 # "Documentation"), through Apple's swift-docc-plugin. Warnings are errors; then every public

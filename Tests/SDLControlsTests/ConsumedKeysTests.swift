@@ -6,7 +6,6 @@ import Testing
 /// The consumed table for keys, key by key, through real SDL events (README "Embedding in your
 /// game"): whether `handle(_:)` tells the game a key-down and its key-up were used.
 @MainActor
-@Suite(.serialized)
 struct ConsumedKeysTests {
     /// Who has the keyboard when the key is pressed.
     enum Situation: String, CaseIterable, Sendable {

@@ -60,7 +60,6 @@ struct ReadBackState: Equatable {
 /// game units, a click and a touch land on the control where it is drawn, and the game's
 /// render state is put back exactly.
 @MainActor
-@Suite(.serialized)
 struct CoordinateSystemTests {
     /// What the game set before the UI draws.
     enum GameState: String, CaseIterable, Sendable {

@@ -7,7 +7,6 @@ import Testing
 /// under a logical size, a host made while the game's render target is bound, and controller
 /// events given to two hosts. Events go through SDL (pushed, then polled) as a game's do.
 @MainActor
-@Suite(.serialized)
 struct EmbeddingBoundaryTests {
     private func button(_ ui: SDLHost, _ frame: CGRect) -> (UIButton, () -> Int) {
         let b = UIButton(configuration: .filled())

@@ -6,7 +6,6 @@ import Testing
 /// Deterministic time: with ``SDLHost/fixedTimeStep`` animations and timers
 /// run on steps, not on the machine's speed, so two runs give identical pixels.
 @MainActor
-@Suite(.serialized)
 struct FixedStepTests {
     /// A run that catches a segmented control's plate and a switch's thumb mid-slide, on a
     /// host whose wall clock is real (and ignored) and whose frames take uneven time.

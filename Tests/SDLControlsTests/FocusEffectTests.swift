@@ -6,7 +6,7 @@ import SDLControlsSDL2
 
 /// `UIView.focusEffect`, `UIFocusEffect` and `UIFocusHaloEffect`: what a focused control draws,
 /// checked in the pixels SDL renders.
-@MainActor @Suite(.serialized) struct FocusEffectTests {
+@MainActor struct FocusEffectTests {
     /// A button on a plain background, rendered unfocused and then focused.
     private func frames(_ configure: (UIButton) -> Void) throws -> (before: [UInt32], after: [UInt32], width: Int, button: CGRect) {
         let host = try makeHeadlessHost(size: CGSize(width: 200, height: 120))

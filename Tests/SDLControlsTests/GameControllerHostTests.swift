@@ -75,7 +75,6 @@ final class VirtualController {
 /// repeat timing on a fixed host clock, embedded mode; SDL events at their extremes or
 /// unknown, controllers unplugged or window focus lost mid-hold, and the keyboard through SDL.
 @MainActor
-@Suite(.serialized)
 struct GameControllerHostTests {
     init() {
         // The dummy video driver never gives a window keyboard focus; without this SDL drops

@@ -276,7 +276,7 @@ struct HostBadInputTests {
         host.update()
         #expect(drags == 100_000, "every motion delivered, none lost")
         #expect(!c.isTracking)
-        #expect(!UIApplication.shared.hasPendingActions)
+        #expect(!host.window.hasPendingActions)
     }
 
     @Test func sdlInitFailureIsAClearError() throws {

@@ -6,7 +6,6 @@ import Testing
 /// Nothing shared between hosts, nothing left behind, and bad calls (out-of-order, repeated or
 /// after shutdown) that are safe, through real SDL.
 @MainActor
-@Suite(.serialized)
 struct HostLifecycleTests {
     private func field(in host: SDLHost) -> UITextField {
         let f = UITextField(frame: CGRect(x: 10, y: 10, width: 150, height: 30))

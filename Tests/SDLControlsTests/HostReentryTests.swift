@@ -19,7 +19,6 @@ private final class CallbackView: UIView {
 /// layout): the host stops at once, and lets go of SDL when its own call returns, never
 /// before (the rest of that call still uses the renderer).
 @MainActor
-@Suite(.serialized)
 struct HostReentryTests {
     @Test func shutdownFromADrawOrALayoutWaitsForTheFrameToEnd() throws {
         for fromDraw in [true, false] {

@@ -6,7 +6,6 @@ import Testing
 /// Images that lie, are broken, or are too large: no crash, a documented limit, and one log
 /// line per file naming it and the reason.
 @MainActor
-@Suite(.serialized)
 struct ImageLimitsTests {
     static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("image-limits-\(UUID().uuidString)")
 
@@ -241,10 +240,12 @@ struct ImageLimitsTests {
         #expect(UIImage.pixelSize(ofFileAt: notIHDR) == nil)
     }
 
-    @Test nonisolated func assetSearchPathsCanBeReadAndWrittenFromAnyThread() {
+    /// The test itself is on the main actor, which waits while the threads run: tests that
+    /// change the paths on the main actor (and put them back) can't do so meanwhile.
+    @Test func assetSearchPathsCanBeReadAndWrittenFromAnyThread() {
         let paths = UIImage.assetSearchPaths
         // Readers and writers on several threads at once: the lock keeps every read whole.
-        DispatchQueue.concurrentPerform(iterations: 64) { i in
+        DispatchQueue.concurrentPerform(iterations: 64) { @Sendable i in
             if i % 8 == 0 {
                 UIImage.assetSearchPaths = paths
             } else {

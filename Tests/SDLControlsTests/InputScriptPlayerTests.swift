@@ -6,7 +6,6 @@ import Testing
 /// The script player and recorder at the edges: numbers a script built in code may hold,
 /// SDL's 65,535-event queue, and live events the format can't express as they are.
 @MainActor
-@Suite(.serialized)
 struct InputScriptPlayerTests {
     /// Drains SDL's queue, counting events of `type`.
     private func drain(counting type: SDL_EventType) -> Int {

@@ -66,7 +66,6 @@ final class PointerProbe: UIView {
 /// The desktop pointer through real SDL events: the wheel, hover, cursors, right and middle
 /// buttons and mouse capture.
 @MainActor
-@Suite(.serialized)
 struct PointerTests {
     /// A 200×100 list of 20 rows of 30 points at (10, 10) in a 320×240 window.
     private func list(in host: SDLHost) -> UIScrollView {

@@ -58,7 +58,7 @@ final class LevelList: UIView {
     }
 }
 
-@Suite(.serialized) @MainActor
+@MainActor
 struct ReadmeSnippetTests {
     @Test func wiredThreeWaysRunsHeadless() throws {
         let host = try SDLHost.headless(size: CGSize(width: 640, height: 400))

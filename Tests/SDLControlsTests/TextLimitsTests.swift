@@ -7,7 +7,6 @@ import Testing
 /// a 10 MB paste; and the measurement cache bounded in bytes. (Frame times are reported by
 /// `controls-fuzz --text`, not asserted here.)
 @MainActor
-@Suite(.serialized)
 struct TextLimitsTests {
     @Test func theMeasurementCacheIsBoundedInBytes() throws {
         let host = try makeHeadlessHost()

@@ -7,7 +7,6 @@ import Testing
 /// keys and text, delivers only its own window's actions in its own `update()`, and counts its
 /// own frames.
 @MainActor
-@Suite(.serialized)
 struct TwoHostsTests {
     /// Pushes `events` through SDL's queue and gives every polled event to both hosts.
     private func deliver(_ events: [SDL_Event], to hosts: [SDLHost]) {

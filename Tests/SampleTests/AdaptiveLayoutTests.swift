@@ -13,7 +13,6 @@ import Testing
 /// - Nothing is cut mid-word: every shown one-line label and button title has room for its
 ///   whole text; every wrapping label has room for all its lines.
 @MainActor
-@Suite(.serialized)
 struct AdaptiveLayoutTests {
     static let sizes = [CGSize(width: 600, height: 420), CGSize(width: 960, height: 640), CGSize(width: 1920, height: 1080)]
     static let screens: [String?] = [nil] + SampleCatalog.all.map(\.name)

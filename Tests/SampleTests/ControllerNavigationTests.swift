@@ -9,7 +9,6 @@ import Testing
 /// and for each sample, every view that can take focus reachable with the D-pad alone from
 /// where a controller starts (nothing focused, D-pad down), B returning to the list.
 @MainActor
-@Suite(.serialized)
 struct ControllerNavigationTests {
     // MARK: A session through the launcher's own loop
 

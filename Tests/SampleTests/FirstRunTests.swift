@@ -8,7 +8,6 @@ import Testing
 /// step, a PNG of each written to `./tour/`, the action log printed, exit code 0, and no
 /// alarming lines on standard error.
 @MainActor
-@Suite(.serialized)
 struct FirstRunTests {
     static func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("first-run-\(UUID().uuidString)")

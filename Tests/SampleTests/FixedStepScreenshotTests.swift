@@ -7,7 +7,6 @@ import Testing
 /// fixed step (60 a second unless `--fixed-step` says otherwise), so two runs of the same
 /// script write the same pixels, even while an animation is under way.
 @MainActor
-@Suite(.serialized)
 struct FixedStepScreenshotTests {
     private func screenshot(frames: Int, fixedStep: Double?) throws -> [UInt32] {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fixed-step-\(UUID().uuidString).png").path

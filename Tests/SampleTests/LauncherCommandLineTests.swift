@@ -7,7 +7,6 @@ import SDLControls
 /// options and sizes (exit 2, one line on stderr), unknown samples, `--screenshot` (a PNG of
 /// the last frame, W×S by H×S pixels), and one line of advice when there is no display.
 @MainActor
-@Suite(.serialized)
 struct LauncherCommandLineTests: LauncherProcessHarness {
 
     // MARK: Options

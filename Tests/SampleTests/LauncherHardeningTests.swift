@@ -7,7 +7,6 @@ import Testing
 /// that crashed it: leaving a sample in the frame it was used, Escape while a
 /// text field is editing, and scripts with numbers beyond the limits.
 @MainActor
-@Suite(.serialized)
 struct LauncherHardeningTests {
     private func writeScript(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hardening-\(UUID().uuidString).script").path

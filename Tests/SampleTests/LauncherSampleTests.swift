@@ -7,7 +7,6 @@ import SDLControls
 /// control and Escape return to the list, `--dump-accessibility` lists every element, and
 /// each sample has the controls the README's table gives it.
 @MainActor
-@Suite(.serialized)
 struct LauncherSampleTests: LauncherProcessHarness {
 
     /// A font named by `SDLCONTROLS_FONT` that is missing, or not a font, is said on stderr in

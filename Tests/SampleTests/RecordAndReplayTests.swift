@@ -7,7 +7,6 @@ import SDLControls
 /// and replay"): actions land in the frame of their input and are logged one a line; a
 /// recorded session, headless or in a real window, replays to the same action log.
 @MainActor
-@Suite(.serialized)
 struct RecordAndReplayTests: LauncherProcessHarness {
 
     // MARK: Replay timing and the action log

@@ -7,7 +7,6 @@ import Testing
 /// log is what the script should produce. Frames are 0-based; input in frame N is
 /// delivered in frame N (no latency).
 @MainActor
-@Suite(.serialized)
 struct SampleScriptTests {
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Samples/Scripts")

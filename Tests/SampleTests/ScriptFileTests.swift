@@ -6,7 +6,6 @@ import SDLControls
 /// Script files given to the launcher binary (`--script`): read as they play, so a file of any
 /// length starts at once; errors name their line with the text they quote escaped.
 @MainActor
-@Suite(.serialized)
 struct ScriptFileTests: LauncherProcessHarness {
     /// A script far longer than the run: only the frames run are read, so a malformed line
     /// beyond them is never met (a whole parse first would have stopped at it and run nothing).

@@ -43,7 +43,7 @@ struct ActionLifetimeTests {
     }
 
     @Test func e2_aControlFreedBeforeTheFlushIsDroppedAndCounted() {
-        let app = UIApplication.shared
+        let app = resetApplication(); defer { resetApplication() }   // nothing else waits there
         var runs = 0
         var control: UIControl? = UIControl(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         control!.addAction(UIAction { _ in runs += 1 }, for: .valueChanged)
@@ -105,10 +105,11 @@ struct ActionLifetimeTests {
         flush()
     }
 
+    /// (Each flush count below starts from empty queues: what other tests' closed windows
+    /// left is discarded first.)
     @Test func e3_maximumDeliveriesPerFlushMaxMeansNoLimit() {
-        let app = UIApplication.shared
+        let app = resetApplication(); defer { resetApplication() }
         app.maximumDeliveriesPerFlush = .max
-        defer { app.maximumDeliveriesPerFlush = 10_000 }
         let a = UIControl(frame: .zero), b = UIControl(frame: .zero)
         var chain = 0
         // A finite chain of 500 actions queued during the flush: all delivered in this flush.
@@ -121,9 +122,8 @@ struct ActionLifetimeTests {
     }
 
     @Test func e3_negativeMaximumActsAsZero() {
-        let app = UIApplication.shared
+        let app = resetApplication(); defer { resetApplication() }
         app.maximumDeliveriesPerFlush = .min
-        defer { app.maximumDeliveriesPerFlush = 10_000 }
         let a = UIControl(frame: .zero)
         var runs = 0
         a.addAction(UIAction { _ in runs += 1; if runs == 1 { a.sendActions(for: .valueChanged) } }, for: .valueChanged)
@@ -133,9 +133,11 @@ struct ActionLifetimeTests {
         #expect(flush() == 1)
     }
 
+    /// (The counts of the queue of controls in no window, where these controls send: the
+    /// application's totals also hold other tests' windows, which can go away meanwhile.)
     @Test func countsAccountForEveryQueuedDispatch() {
-        let app = UIApplication.shared
-        let start = app.actionQueueCounts
+        let app = resetApplication(); defer { resetApplication() }
+        let start = app.detachedQueue.counts
         let kept = UIControl(frame: .zero)
         kept.addAction(UIAction { _ in }, for: .valueChanged)
         kept.sendActions(for: .valueChanged)
@@ -148,7 +150,7 @@ struct ActionLifetimeTests {
         kept.sendActions(for: .valueChanged)
         app.discardPendingActions()
         kept.sendActions(for: .valueChanged)
-        let c = app.actionQueueCounts
+        let c = app.detachedQueue.counts
         #expect(c.queued - start.queued == 5)
         #expect(c.delivered - start.delivered == 2)
         #expect(c.dropped - start.dropped == 1)

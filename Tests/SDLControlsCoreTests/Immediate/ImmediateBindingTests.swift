@@ -7,7 +7,6 @@ import Foundation
 /// the setter, which sends no action. Plus the button's once-per-tap report and 0 frames of
 /// latency in both delivery modes.
 @MainActor
-@Suite(.serialized)
 struct ImmediateBindingTests {
     init() { resetApplication() }
 
@@ -322,7 +321,6 @@ struct ImmediateBindingTests {
 
     @Test(arguments: [ActionDelivery.batched, .immediate])
     func aTapIsReportedByTheBuildOfTheFrameThatHandledIt(_ delivery: ActionDelivery) {
-        defer { resetApplication() }
         let h = ImmediateHarness(delivery: delivery)
         var on = false
         var fired = false, toggled = false
@@ -359,7 +357,7 @@ struct ImmediateBindingTests {
         let p = ShieldPanel()
         p.frame()
         p.h.window.simulateTap(at: p.h.centre(p.toggle!))
-        #expect(p.toggle!.isOn && UIApplication.shared.hasPendingActions)
+        #expect(p.toggle!.isOn && p.h.window.hasPendingActions)
         p.frame()
         #expect(p.toggle!.isOn, "the queued change was not overwritten by the game's old value")
         #expect(p.on, "it was written back at once")
@@ -382,7 +380,6 @@ struct ImmediateBindingTests {
     }
 
     @Test func withImmediateDeliveryBuildingBeforeUpdateHasNoLatencyEither() {
-        defer { resetApplication() }
         let h = ImmediateHarness(delivery: .immediate)
         var fired = false
         var button: UIView?

@@ -6,7 +6,6 @@ import Foundation
 /// created once, updated every build and reporting its primary action; a view taken from
 /// another superview; one instance declared twice; an intrinsic size that grows.
 @MainActor
-@Suite(.serialized)
 struct ImmediateCustomViewTests {
     init() { resetApplication() }
 

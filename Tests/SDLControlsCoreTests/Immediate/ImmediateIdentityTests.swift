@@ -6,7 +6,6 @@ import Foundation
 /// control a declaration gets from frame to frame, across conditionals above it, duplicates,
 /// loops with `ui.id`, reordering, renamed titles and moves into rows.
 @MainActor
-@Suite(.serialized)
 struct ImmediateIdentityTests {
     init() { resetApplication() }
 

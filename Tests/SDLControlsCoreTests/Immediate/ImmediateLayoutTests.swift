@@ -6,7 +6,6 @@ import Foundation
 /// view's bounds, titles beside or above controls as a settings screen shows them, rows whose
 /// flexible items share the spare width, and the height of the content for a scroll view.
 @MainActor
-@Suite(.serialized)
 struct ImmediateLayoutTests {
     init() { resetApplication() }
 

@@ -5,7 +5,6 @@ import Foundation
 /// Removal at the end of a build (rule C8), the same event order as retained controls in both
 /// delivery modes, keyboard focus, accessibility, and what a build that changes nothing costs.
 @MainActor
-@Suite(.serialized)
 struct ImmediateSemanticsTests {
     init() { resetApplication() }
 
@@ -166,7 +165,6 @@ struct ImmediateSemanticsTests {
         }
         let immediate = run(immediate: true)
         let retained = run(immediate: false)
-        resetApplication()
         #expect(!immediate.isEmpty)
         #expect(immediate == retained, "\(sequence.name): \(immediate) vs \(retained)")
     }

@@ -3,7 +3,8 @@ import Foundation
 @testable import SDLControlsCore
 
 /// An `ImmediateView` filling a fresh test window, and frames run as the SDL host runs them
-/// with the build after `update()`: deliver the batched actions, build, lay out.
+/// with the build after `update()`: deliver the batched actions, build, lay out. The delivery
+/// mode is the window's own, so a harness changes nothing other tests see.
 @MainActor
 final class ImmediateHarness {
     let window: UIWindow
@@ -11,14 +12,15 @@ final class ImmediateHarness {
 
     init(style: ImmediateView.Style = .plain, size: CGSize = CGSize(width: 400, height: 600), delivery: ActionDelivery = .batched) {
         window = makeTestWindow(size: size)
-        UIApplication.shared.actionDelivery = delivery
+        window.actionDelivery = delivery
         view = ImmediateView(frame: window.bounds, style: style)
         window.addSubview(view)
     }
 
-    /// One frame: actions delivered (as `update()` does), then the build, then layout.
+    /// One frame: actions delivered (as `update()` does: the window's, then those of controls
+    /// in no window), then the build, then layout.
     func frame(_ content: (ImmediateUI) -> Void) {
-        UIApplication.shared.deliverPendingActions()
+        deliverActions()
         view.build(content)
         window.layoutIfNeeded()
     }
@@ -26,8 +28,13 @@ final class ImmediateHarness {
     /// One frame with the build *before* the actions are delivered (the wrong order).
     func frameBuildingFirst(_ content: (ImmediateUI) -> Void) {
         view.build(content)
-        UIApplication.shared.deliverPendingActions()
+        deliverActions()
         window.layoutIfNeeded()
+    }
+
+    private func deliverActions() {
+        window.deliverPendingActions()
+        UIApplication.shared.deliverDetachedActions()
     }
 
     /// The centre of `v` in window points.

@@ -7,7 +7,6 @@ import Foundation
 /// no tap; a view built before it is in a window, taken out of it mid-touch, built from inside
 /// an action, or nested inside another through `custom` works.
 @MainActor
-@Suite(.serialized)
 struct ImmediateWhenToBuildTests {
     init() { resetApplication() }
 
@@ -166,7 +165,6 @@ struct ImmediateWhenToBuildTests {
         h.frame(build)
         h.frame(build)
         #expect(fired == 1)
-        resetApplication()
     }
 
     /// A second ImmediateView built from inside the first's content (a nested panel hosted by

@@ -46,7 +46,7 @@ extension ControllerFocusHarness {
     func label(_ v: UIView?) -> String { v?.accessibilityLabel ?? "nil" }
 
     func key(_ code: UIKeyboardHIDUsage, shift: Bool = false) {
-        let t = UIApplication.shared.currentTime
+        let t = window.frameClock.currentTime
         var k = UIKey(keyCode: code)
         if shift { k = UIKey(keyCode: code, modifierFlags: .shift) }
         window.send(UIPress(phase: .began, key: k, timestamp: t))

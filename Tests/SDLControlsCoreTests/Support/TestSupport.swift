@@ -23,7 +23,7 @@ func makeTestWindow(size: CGSize = CGSize(width: 400, height: 400)) -> UIWindow 
 /// Presses and releases a key on the window (the focused control gets it).
 @MainActor
 func pressKey(_ window: UIWindow, _ code: UIKeyboardHIDUsage) {
-    let t = UIApplication.shared.currentTime
+    let t = window.frameClock.currentTime
     window.send(UIPress(phase: .began, key: UIKey(keyCode: code), timestamp: t))
     window.send(UIPress(phase: .ended, key: UIKey(keyCode: code), timestamp: t))
 }

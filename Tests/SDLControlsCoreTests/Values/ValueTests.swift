@@ -326,9 +326,9 @@ private struct AssetFolder {
 }
 
 extension ValueTests {
-    /// These tests change the global ``UIImage/assetSearchPaths``: they run one at a time
-    /// (and on the main actor, so not during other suites' view tests) and each restores it.
-    @Suite(.serialized) @MainActor struct Images {
+    /// These tests change the global ``UIImage/assetSearchPaths``: each runs on the main actor
+    /// without suspending and restores it before it returns, so no other test sees the change.
+    @MainActor struct Images {
         @Test func missingNamesGiveNil() throws {
             let folder = try AssetFolder()
             defer { folder.restore() }

@@ -20,7 +20,6 @@ import Testing
 /// - Focused adds the focus ring and nothing else: the control's own pixels are those of
 ///   the normal look.
 @MainActor
-@Suite(.serialized)
 struct StateLookTests {
     enum Kind: String, CaseIterable {
         case filled, tinted, gray, plain, system, switchOff, switchOn, segmented, slider, stepper, pageControl

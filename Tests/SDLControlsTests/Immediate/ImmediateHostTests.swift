@@ -13,7 +13,6 @@ import CMallocCounter
 /// off when the field being edited is no longer declared, and a mouse drag kept through a
 /// conditional appearing above the slider.
 @MainActor
-@Suite(.serialized)
 struct ImmediateHostTests {
     /// 100 rows of 10 controls: label, button, switch, slider, stepper, segmented control,
     /// text field and three more buttons. State lives in arrays, as a game's would.

@@ -61,7 +61,7 @@ struct UIDatePickerTests {
     }
 
     private func key(_ code: UIKeyboardHIDUsage, _ flags: UIKeyModifierFlags = []) {
-        let t = UIApplication.shared.currentTime
+        let t = window.frameClock.currentTime
         window.send(UIPress(phase: .began, key: UIKey(keyCode: code, modifierFlags: flags), timestamp: t))
         window.send(UIPress(phase: .ended, key: UIKey(keyCode: code, modifierFlags: flags), timestamp: t))
         flush()
