@@ -7,7 +7,6 @@ import Testing
 /// the host should do); it never calls back into the host. Each half works on its own here,
 /// with a window of the test's and values the test makes.
 @MainActor
-@Suite(.serialized)   // SDL's video subsystem and hints are process-wide
 struct HostHalvesTests {
     /// A platform half for a window of its own, on a headless host's SDL window.
     private func platform(_ host: SDLHost) -> (SDLPlatformBackend, UIWindow) {
