@@ -38,9 +38,11 @@ doc-deps: deps
 run: deps
 	$(SWIFT) run sample-launcher $(ARGS)
 
+# Quiet: a passing run prints its summary line and nothing else; a failure prints its
+# expectation and source line. (No XCTest tests: its empty run would print "Executed 0 tests".)
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest --quiet
 
 # The DocC documentation of both modules as one static site in .build/docs (README,
 # "Documentation"), through Apple's swift-docc-plugin. Warnings are errors; then every public

@@ -208,9 +208,9 @@ extension ReadmeSnippetTests {
         let during = (hint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT), hint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH))
         host.shutdown()
         let after = (hint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT), hint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH))
-        print("AUDIT hints before \(before) during \(during) after \(after)")
         #expect(during.0 == "1")
         #expect(during.1 == "1")
+        #expect(after.0 == before.0 && after.1 == before.1, "put back as found")
     }
 }
 
@@ -226,7 +226,6 @@ extension ReadmeSnippetTests {
         let b = UIButton(type: .system)
         b.setTitle("Start", for: .normal)
         host.window.addSubview(b)
-        print("AUDIT system button insets \(b.contentEdgeInsets) intrinsic \(b.intrinsicContentSize) title \(b.titleLabel.intrinsicContentSize)")
         #expect(b.contentEdgeInsets == .zero)
         #expect(UISwitch().intrinsicContentSize == CGSize(width: 51, height: 31))
         #expect(UIStepper().intrinsicContentSize == CGSize(width: 94, height: 32))

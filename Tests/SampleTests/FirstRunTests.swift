@@ -75,7 +75,6 @@ struct FirstRunTests {
         #expect(Launcher.optionNeedingOneRun(try LauncherOptions.parse(["--script", "x.script"])) == "--script")
         #expect(Launcher.optionNeedingOneRun(try LauncherOptions.parse(["--screenshot", "a.png"])) == "--screenshot")
         #expect(try LauncherOptions.parse(["--tour", "out"]).tour == "out")
-        #expect(Launcher.main(arguments: ["--tour", "out", "--frames", "3"]) == 2, "--tour names its own frames")
     }
 
     // MARK: The command a newcomer runs

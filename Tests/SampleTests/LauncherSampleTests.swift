@@ -9,6 +9,17 @@ import SDLControls
 @MainActor
 struct LauncherSampleTests: LauncherProcessHarness {
 
+    /// `--tour` runs each sample for its own script's length: `--frames` with it is refused,
+    /// with a message that says so.
+    @Test(.enabled(if: binary != nil))
+    func theTourRefusesFrames() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try Self.launcher(["--tour", dir.appendingPathComponent("out").path, "--frames", "3"], in: dir)
+        #expect(r.code == 2)
+        #expect(r.err.contains("leave out --frames"), "\(r.err)")
+    }
+
     /// A font named by `SDLCONTROLS_FONT` that is missing, or not a font, is said on stderr in
     /// the headless launcher too; the next font draws the sample.
     @Test(.enabled(if: binary != nil), arguments: ["missing", "not a font"])

@@ -117,8 +117,16 @@ final class EventInspectorSample: SampleScene {
     /// don't move as more arrive; the newest lines that fit are shown.
     private var logArea = CGRect.zero
 
+    /// Lines logged so far, including those no longer kept.
+    private var linesLogged = 0
+
     private func append(_ s: String) {
-        lines.append("\(frame)  \(s)")
+        // The frame number padded with figure spaces (a digit's width), so the events stay in
+        // one column as the frame count grows a digit.
+        let number = String(frame)
+        let padded = String(repeating: "\u{2007}", count: max(0, 6 - number.count)) + number
+        lines.append("\(padded)  \(s)")
+        linesLogged += 1
         if lines.count > 200 { lines.removeFirst(lines.count - 200) }
         showLog()
     }
@@ -126,7 +134,14 @@ final class EventInspectorSample: SampleScene {
     private func showLog() {
         let lineHeight = max(1, logLabel.textMeasurer.metrics(of: logLabel.font).lineHeight)
         let visible = max(1, Int(logArea.height / lineHeight))
-        logLabel.text = lines.suffix(visible).joined(separator: "\n")
+        // The newest lines that fit; when older ones don't, the first line says how many.
+        var shown = Array(lines.suffix(visible))
+        if linesLogged > shown.count {
+            shown = Array(lines.suffix(max(0, visible - 1)))
+            let hidden = linesLogged - shown.count
+            shown.insert("… \(hidden) earlier \(hidden == 1 ? "line" : "lines") not shown", at: 0)
+        }
+        logLabel.text = shown.joined(separator: "\n")
         let height = min(logArea.height, logLabel.sizeThatFits(CGSize(width: logArea.width, height: 0)).height)
         logLabel.frame = CGRect(x: logArea.minX, y: logArea.minY, width: logArea.width, height: height)
     }
