@@ -22,15 +22,9 @@ import Foundation
 /// process shares (SDL, SDL_image, SDL_ttf, hints, text input, the clipboard) is counted in
 /// `Host/SDLSharedState.swift`, so hosts leave it as they found it.
 ///
-/// Per mode **(project choices)**:
-///
-/// | | Standalone, headless | Embedded |
-/// |---|---|---|
-/// | ``focusNavigation`` | ``/SDLControlsCore/FocusNavigation/all`` | ``/SDLControlsCore/FocusNavigation/gameController``: Tab, the arrows and Space are the game's |
-/// | ``endsEditingOnPressOutsideUI`` | false (as UIKit) | true: a click into the game ends editing |
-/// | ``layoutSpace`` | ``LayoutSpace/automatic`` | ``LayoutSpace/automatic`` |
-/// | ``managesCursor`` | true: the I-beam over text fields, the arrow elsewhere | false: the game's cursor is left alone (``cursor`` says what the UI would show) |
-/// | SDL, controllers | initialized and opened by the host | the game's |
+/// Standalone and headless hosts differ from embedded ones in their defaults (focus
+/// navigation, ending editing, the cursor, who opens SDL and controllers): see
+/// <doc:EmbeddingInAGame>.
 ///
 /// After ``shutdown()`` (or once the game has destroyed the window or renderer) every call is
 /// a documented no-op: ``handle(_:)`` returns false, ``update()``, ``render()`` and
