@@ -113,6 +113,11 @@ import Foundation
 /// iOS shows them. ``Style/insetGrouped`` draws the declarations as the rows of rounded groups
 /// (``ImmediateUI/spacer()`` starts a new group); ``Style/plain`` stacks them with the system
 /// spacing, for HUDs.
+///
+/// In a HUD, give the view its width and take its height from
+/// `sizeThatFits(CGSize(width: width, height: 0))` after each build. It draws light (iOS's
+/// default) unless told otherwise: over a dark scene set `overrideUserInterfaceStyle = .dark`
+/// on it or on the window.
 @MainActor
 open class ImmediateView: UIView {
     /// How declarations are drawn.
