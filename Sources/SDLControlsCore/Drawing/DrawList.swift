@@ -138,8 +138,8 @@ public final class DrawList {
         let clip: PixelRect?
     }
 
-    var items: [Item] = []
-    var clipStack: [PixelRect] = []
+    @exclusivity(unchecked) var items: [Item] = []
+    @exclusivity(unchecked) var clipStack: [PixelRect] = []
     /// Vertices the items hold.
     public var vertexCount: Int { items.reduce(0) { $0 + $1.cache.geometry.segments[$1.segment].vertexCount } }
     /// Indices the items hold.
@@ -147,7 +147,7 @@ public final class DrawList {
 
     /// The window structure (see `UIWindow.drawStructure`) this list holds every block of,
     /// when it was collected for the whole window; nil after a partial collection or a reset.
-    package var collectedStructure: UInt64?
+    @exclusivity(unchecked) package var collectedStructure: UInt64?
 
     /// Assembly storage, reused (no allocation once grown).
     private let scratch = GeometryBuffer()

@@ -1,9 +1,5 @@
 import Foundation
 
-// `@exclusivity(unchecked)` on this file's stored properties: removing them costs +3.1%
-// instructions in B3, +2.1% in E, +0.9% in IM (callgrind, `controls-bench --quick --only` the
-// scenario), measured 2026-11-28.
-
 /// Vertices and indices in manually managed storage, split into segments by texture.
 ///
 /// Tessellation writes through raw pointers reserved once per primitive, so the per-vertex
@@ -47,6 +43,7 @@ final class GeometryBuffer {
     }
 
     /// Makes room for `v` more vertices and `i` more indices.
+    @inline(__always)
     func reserve(vertices v: Int, indices i: Int) {
         if vertexCount + v > vertexCapacity { growVertices(to: vertexCount + v) }
         if indexCount + i > indexCapacity { growIndices(to: indexCount + i) }
@@ -72,6 +69,7 @@ final class GeometryBuffer {
 
     /// Starts or continues the segment for `texture`; returns the vertex index the new
     /// geometry's indices count from (relative to the segment's first vertex).
+    @inline(__always)
     func segmentBase(for texture: TextureHandle) -> Int32 {
         if let last = segments.last, last.texture == texture {
             return Int32(vertexCount - last.vertexStart)
@@ -82,6 +80,7 @@ final class GeometryBuffer {
 
     /// Records `v` vertices and `i` indices written after ``reserve(vertices:indices:)`` into
     /// the last segment.
+    @inline(__always)
     func commit(vertices v: Int, indices i: Int) {
         vertexCount += v
         indexCount += i

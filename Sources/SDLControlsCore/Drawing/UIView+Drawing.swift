@@ -8,30 +8,30 @@ import Foundation
 final class ViewDrawCache {
     let geometry = GeometryBuffer()
     // What the geometry was built for.
-    var generation: UInt64 = 0
-    var scale: CGFloat = 0
-    var phase = SIMD2<Float>(-1, -1)
-    var opacity: CGFloat = -1
-    var dimming: DrawContext.Dimming?
-    var style: UIUserInterfaceStyle = .unspecified
-    var resourceGeneration: UInt64 = .max
+    @exclusivity(unchecked) var generation: UInt64 = 0
+    @exclusivity(unchecked) var scale: CGFloat = 0
+    @exclusivity(unchecked) var phase = SIMD2<Float>(-1, -1)
+    @exclusivity(unchecked) var opacity: CGFloat = -1
+    @exclusivity(unchecked) var dimming: DrawContext.Dimming?
+    @exclusivity(unchecked) var style: UIUserInterfaceStyle = .unspecified
+    @exclusivity(unchecked) var resourceGeneration: UInt64 = .max
     /// A hash of the geometry's segment textures in order (part of the walk's structure hash,
     /// computed when the geometry is stored rather than on every pass).
-    var segmentTextures: UInt64 = 0
+    @exclusivity(unchecked) var segmentTextures: UInt64 = 0
     /// Pixels the geometry touches, in the view's pixel space.
-    var localBounds = PixelRect.zero
+    @exclusivity(unchecked) var localBounds = PixelRect.zero
     // Where it was drawn by the last pass that reached the view.
     /// The pass (``UIWindow/drawPass``) that last reached this view; older: not drawn now.
-    var pass: UInt64 = 0
-    var translationX: Int32 = 0
-    var translationY: Int32 = 0
-    var clip: PixelRect?
+    @exclusivity(unchecked) var pass: UInt64 = 0
+    @exclusivity(unchecked) var translationX: Int32 = 0
+    @exclusivity(unchecked) var translationY: Int32 = 0
+    @exclusivity(unchecked) var clip: PixelRect?
     /// Window pixels its own geometry covers (clipped); empty when it draws nothing or is culled.
-    var drawn = PixelRect.zero
+    @exclusivity(unchecked) var drawn = PixelRect.zero
     /// Window pixels this view and its subviews cover.
-    var subtree = PixelRect.zero
+    @exclusivity(unchecked) var subtree = PixelRect.zero
     /// The last pass after which ``subtree`` was already marked changed (once is enough).
-    var damagedAfterPass: UInt64 = .max
+    @exclusivity(unchecked) var damagedAfterPass: UInt64 = .max
 
     /// Keeps the context's output and what it was built for.
     @MainActor
@@ -332,8 +332,8 @@ extension UIWindow {
 /// The state of one traversal.
 @MainActor
 struct DrawWalk {
-    /// ``DrawContext/shared``, which lives for the process.
-    unowned let context: DrawContext
+    /// ``DrawContext/shared``, which lives for the process: not reference-counted per view.
+    unowned(unsafe) let context: DrawContext
     let resources: DrawResources?
     let resourceGeneration: UInt64
     let scale: CGFloat
@@ -348,6 +348,7 @@ struct DrawWalk {
     /// it is unchanged, last pass's list of blocks is still right (only their contents changed).
     var structure: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    @inline(__always)
     mutating func mix(_ v: UInt64) {
         structure = (structure ^ v) &* 0x0000_0100_0000_01B3
     }
@@ -387,8 +388,9 @@ extension UIView {
         let style = overrideUserInterfaceStyle == .unspecified ? style : overrideUserInterfaceStyle
         let dimming = dimming ?? (drawsDisabledDimmed ? DrawContext.Dimming(opacity: Theme.disabledAlpha, backdrop: backdrop) : nil)
         if drawCache == nil { drawCache = ViewDrawCache() }
-        // Made once and never replaced.
-        let cache = drawCache.unsafelyUnwrapped
+        // Made once and never replaced, and held by this view for the whole walk: used
+        // without a reference count (an atomic increment and decrement per view and pass).
+        unowned(unsafe) let cache = drawCache.unsafelyUnwrapped
         let size = storedFrame.size
         let pixelBounds = CGRect(x: origin.x, y: origin.y, width: size.width * scale, height: size.height * scale)
         let overhang = UIView.drawingOverhang * scale

@@ -13,14 +13,14 @@ enum ImmediateContext: Equatable {
 /// The count of a node's delivered actions (see ``ImmediateNode/signal``).
 @MainActor
 final class ImmediateSignal {
-    var deliveries = 0
+    @exclusivity(unchecked) var deliveries = 0
 }
 
 /// How many actions were delivered to any node of one view since its last build began. A
 /// build in which it is 0 reads no node's own count: one load instead of one per declaration.
 @MainActor
 final class ImmediateDeliveryLog {
-    var count = 0
+    @exclusivity(unchecked) var count = 0
 }
 
 /// What a bound variable and its control held when the binding last made them agree: the
@@ -28,10 +28,10 @@ final class ImmediateDeliveryLog {
 /// pushed value). See `ImmediateUI.bind`.
 @MainActor
 final class ImmediateBinding<Value: Equatable> {
-    var value: Value
-    var shown: Value
+    @exclusivity(unchecked) var value: Value
+    @exclusivity(unchecked) var shown: Value
     /// The user moved the value since the binding last reported true.
-    var moved = false
+    @exclusivity(unchecked) var moved = false
 
     init(_ shown: Value) {
         value = shown
@@ -40,6 +40,7 @@ final class ImmediateBinding<Value: Equatable> {
 
     /// What the declaration returns: true once per delivered change that moved the value.
     /// A move whose interaction ends with no action (a cancelled touch) is forgotten.
+    @inline(__always)
     func report(_ delivered: Bool, _ holds: () -> Bool) -> Bool {
         guard moved else { return false }
         if delivered {
@@ -69,23 +70,23 @@ final class ImmediateNode {
     /// The build that created it.
     let createdBuild: UInt64
     /// How it was last placed (looks are configured for it).
-    var context: ImmediateContext?
+    @exclusivity(unchecked) var context: ImmediateContext?
     /// Actions delivered since the last build read them, counted by the node's `UIAction`.
     /// A box of its own, so the action holds no reference to the node (no weak reference,
     /// which would put every retain of the node on the runtime's slow path).
     let signal = ImmediateSignal()
     /// For bound values: what the variable and the control held when they last agreed (an
     /// `ImmediateBinding` of the value's type).
-    var binding: AnyObject?
+    @exclusivity(unchecked) var binding: AnyObject?
     /// The title (label text, placeholder) the control shows; nil until first shown.
-    var shownTitle: String?
+    @exclusivity(unchecked) var shownTitle: String?
     /// A segmented control's items as shown.
-    var shownItems: [String]?
+    @exclusivity(unchecked) var shownItems: [String]?
     /// A stepper's value as its detail label shows it.
-    var shownValue: Double?
+    @exclusivity(unchecked) var shownValue: Double?
     /// A custom declaration that could not host the view it was given (the panel itself, or a
     /// view another declaration hosts): an empty view stands in and the declaration does nothing.
-    var standsIn = false
+    @exclusivity(unchecked) var standsIn = false
 
     /// Whether the declaration's name is a key given with `ui.id(_:)` (then its title can
     /// change while the control stays; otherwise the title is the name and cannot).
@@ -95,6 +96,7 @@ final class ImmediateNode {
     }
 
     /// Whether `title` must be shown: the first time, or a new title of a key-named node.
+    @inline(__always)
     func needsTitle(_ title: String) -> Bool {
         guard let shown = shownTitle else { return true }
         return isNamedByKey && shown != title
@@ -156,23 +158,23 @@ final class ImmediateContainer {
     /// How views placed here look.
     let context: ImmediateContext
     /// How many views were placed this build.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
     /// Whether every view placed so far is where the stack already has it. While it is, the
     /// placed views are the stack's first ``count`` arranged subviews and nothing is recorded.
-    private(set) var inOrder = true
+    @exclusivity(unchecked) private(set) var inOrder = true
     /// This build's views once out of order (a buffer reused from build to build). Unretained:
     /// every placed view is kept alive by its node or container until the build has ended.
-    private var outOfOrder: [Unmanaged<UIView>] = []
+    @exclusivity(unchecked) private var outOfOrder: [Unmanaged<UIView>] = []
     /// Whether something placed this build takes the row's spare width (rows only).
-    var hasFlexibleItem = false
+    @exclusivity(unchecked) var hasFlexibleItem = false
     /// Whether a spacer was placed this build (the plain column grows to the view's height).
-    var hasSpacer = false
+    @exclusivity(unchecked) var hasSpacer = false
     /// Fills the spare width of a row with no flexible item, so items keep their natural widths.
     lazy var filler: UIView = ImmediateSpacerView()
 
     /// The stack's arranged subviews as this build found them (one read per build, not one
     /// per declaration; refreshed after each change this container makes).
-    private var arranged: [UIView] = []
+    @exclusivity(unchecked) private var arranged: [UIView] = []
 
     init(stack: UIStackView, context: ImmediateContext) {
         self.stack = stack
@@ -188,6 +190,7 @@ final class ImmediateContainer {
     }
 
     /// Places `view` next: nothing to do when the stack already has it there (the still frame).
+    @inline(__always)
     func place(_ view: UIView) {
         let index = count
         count += 1
@@ -223,6 +226,7 @@ final class ImmediateContainer {
     }
 
     /// Places a view that the still-frame fast path knows by its address.
+    @inline(__always)
     func place(_ placed: Unmanaged<UIView>) {
         if inOrder {
             let index = count

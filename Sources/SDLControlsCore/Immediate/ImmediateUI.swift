@@ -1,9 +1,5 @@
 import Foundation
 
-// `@exclusivity(unchecked)` on this file's stored properties: removing them costs +0.9%
-// instructions in IM (callgrind, `controls-bench --quick --only` the scenario), measured
-// 2026-11-28.
-
 /// The declaration context of an ``ImmediateView`` build: the object passed to the closure
 /// of ``ImmediateView/build(_:)``, on which controls are declared.
 ///
@@ -25,9 +21,9 @@ public final class ImmediateUI {
     var nodes: [ImmediateNodeKey: ImmediateNode] = [:]
     var scopes: [ImmediateScopeKey: ImmediateScope] = [:]
     let rootScope = ImmediateScope(id: 0, key: nil)
-    /// The scope declarations go to now. Unowned: the root scope and `scopes` keep every
-    /// scope of a build alive until its end.
-    @exclusivity(unchecked) unowned var scope: ImmediateScope
+    /// The scope declarations go to now. Unowned (no retain per declaration): the root scope
+    /// and `scopes` keep every scope of a build alive until its end.
+    @exclusivity(unchecked) unowned(unsafe) var scope: ImmediateScope
     private var nextScopeID = 1
     @exclusivity(unchecked) private var declaredNodes = 0
     @exclusivity(unchecked) private var declaredScopes = 0
@@ -37,7 +33,7 @@ public final class ImmediateUI {
     @exclusivity(unchecked) var hasPendingName = false
     /// Where the last declaration of this build is: its scope and its index in the scope's
     /// sequence (no reference to the node itself, which a still build never touches).
-    @exclusivity(unchecked) unowned var lastScope: ImmediateScope?
+    @exclusivity(unchecked) unowned(unsafe) var lastScope: ImmediateScope?
     @exclusivity(unchecked) var lastIndex = 0
 
     // Placement.
@@ -49,7 +45,7 @@ public final class ImmediateUI {
     @exclusivity(unchecked) private var openSection: ImmediateContainer?
     /// The row being filled; nil at the top level.
     /// Unowned: its row node keeps it while the row's declarations are made.
-    @exclusivity(unchecked) unowned var row: ImmediateContainer?
+    @exclusivity(unchecked) unowned(unsafe) var row: ImmediateContainer?
     private var usedContainers: [ImmediateContainer] = []
     /// Whether the plain column holds a spacer (then it grows to the view's height).
     private(set) var columnHasSpacer = false
@@ -178,6 +174,7 @@ public final class ImmediateUI {
     // MARK: Identity
 
     /// The name of the declaration being made: the pending `id(_:)` key, else `fallback`.
+    @inline(__always)
     func takeName(_ fallback: @autoclosure () -> ImmediateName) -> ImmediateName {
         guard hasPendingName, let name = pendingName else { return fallback() }
         pendingName = nil
@@ -219,6 +216,7 @@ public final class ImmediateUI {
     /// `form` says what the declaration's name is when no `ui.id(_:)` key names it: its title
     /// or its items, which `inputs` hold, so equal inputs mean an equal name and the name is
     /// neither made nor compared; or none (labels).
+    @inline(__always)
     func reuse(_ kind: ImmediateKind, _ form: ImmediateNameForm, _ inputs: ImmediateInputs) -> Bool {
         guard isQuiet else { return false }
         let s = scope
@@ -245,6 +243,7 @@ public final class ImmediateUI {
     }
 
     /// Caches the inputs of the declaration just made (see ``reuse(_:_:_:)``).
+    @inline(__always)
     func remember(_ inputs: ImmediateInputs, context: ImmediateContext?) {
         lastScope?.remember(lastIndex, inputs, context: context)
     }
@@ -437,6 +436,7 @@ public final class ImmediateUI {
     ///    sends no action) and the variable is left as it is.
     /// Returns true when an action was delivered since the last build and the user moved the
     /// value since the last true (a press that moves nothing reports nothing).
+    @inline(__always)
     func bind<Control: UIControl, Value: Equatable>(_ node: ImmediateNode, _ control: Control, _ value: inout Value,
                                                     shown read: () -> Value, holding: Bool? = nil, limitsChanged: Bool = false,
                                                     push: (Value) -> Void) -> Bool {
@@ -474,12 +474,14 @@ public final class ImmediateUI {
 
     /// Whether the node's action was delivered since the last build (value controls: however
     /// many times, the value is read once).
+    @inline(__always)
     func takeDeliveries(_ node: ImmediateNode) -> Bool {
         checksDeliveries && node.takeDeliveries()
     }
 
     /// One delivery of the node's action (buttons: one `true` per tap); more left over are
     /// reported by the next builds.
+    @inline(__always)
     func takeOneDelivery(_ node: ImmediateNode) -> Bool {
         guard checksDeliveries, node.takeOneDelivery() else { return false }
         if node.signal.deliveries > 0 { deliveryLog.count += 1 }
@@ -489,6 +491,7 @@ public final class ImmediateUI {
     /// Places a node's view where declarations go now. Returns true when the node is placed
     /// in another kind of container than before (or for the first time): then its looks
     /// (margins, arrangement, button style) must be set for it.
+    @inline(__always)
     func place(_ node: ImmediateNode) -> Bool {
         let target = target()
         target.place(node.placed)

@@ -85,6 +85,7 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     /// A component in 0...1 (components are clamped there) as 0...255, rounded half up as
     /// `rounded()` rounds non-negative values, without its library call (drawing resolves four
     /// per fill and line of text); out of range saturates and NaN is 0.
+    @inline(__always)
     package static func byte(_ v: CGFloat) -> UInt8 {
         let x = v * 255 + 0.5
         return x >= 255 ? 255 : (x > 0 ? UInt8(x) : 0)

@@ -85,7 +85,7 @@ open class UIButton: UIControl {
     public let buttonType: ButtonType
 
     /// The look; nil draws the classic type's look.
-    open var configuration: Configuration? {
+    @exclusivity(unchecked) open var configuration: Configuration? {
         didSet {
             // Given or taken away: the system button's own vertical padding comes or goes.
             if (oldValue == nil) != (configuration == nil) { contentSizeChanged() }
@@ -148,7 +148,7 @@ open class UIButton: UIControl {
     /// UIKit's own vertical padding (see ``sizeThatFits(_:)``), which is not part of this
     /// value. A ``configuration`` sets it to the configuration's `contentInsets`; setting the
     /// configuration back to nil sets it to zero.
-    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { if oldValue != contentEdgeInsets { contentSizeChanged() } } }
+    @exclusivity(unchecked) open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { if oldValue != contentEdgeInsets { contentSizeChanged() } } }
     /// Space between the image and the title.
     open var imageTitlePadding: CGFloat = 6 { didSet { if oldValue != imageTitlePadding { contentSizeChanged() } } }
     /// Whether each primary action toggles `isSelected`.
@@ -206,13 +206,13 @@ open class UIButton: UIControl {
         buttonType == .system && configuration == nil && contentEdgeInsets.top == 0 && contentEdgeInsets.bottom == 0 ? 6 : 0
     }
 
-    private var titles: [UInt: String] = [:]
-    private var titleColors: [UInt: UIColor] = [:]
-    private var images: [UInt: UIImage] = [:]
+    @exclusivity(unchecked) private var titles: [UInt: String] = [:]
+    @exclusivity(unchecked) private var titleColors: [UInt: UIColor] = [:]
+    @exclusivity(unchecked) private var images: [UInt: UIImage] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
     /// The one-line title's natural size the last layout placed it by; nil when there was no
     /// title (see ``subviewIntrinsicContentSizeDidChange(_:)``).
-    private var laidOutTitleSize: CGSize?
+    @exclusivity(unchecked) private var laidOutTitleSize: CGSize?
 
     /// Creates a button of a type.
     public init(type: ButtonType) {
