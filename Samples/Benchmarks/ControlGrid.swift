@@ -29,7 +29,7 @@ final class ControlGrid {
     private(set) var controls: [UIView] = []
     private var buttons: [(index: Int, view: UIButton)] = []
     private var sliders: [(index: Int, view: UISlider)] = []
-    private var switches: [UISwitch] = []
+    private var switches: [(index: Int, view: UISwitch)] = []
     private var steppers: [(index: Int, view: UIStepper)] = []
     private var segmented: [(index: Int, view: UISegmentedControl)] = []
     private var labels: [(index: Int, view: UILabel)] = []
@@ -76,7 +76,7 @@ final class ControlGrid {
             case 2:
                 let s = UISwitch()
                 s.isOn = i % 4 == 2
-                switches.append(s)
+                switches.append((i, s))
                 v = s
             case 3:
                 let s = UIStepper()
@@ -117,10 +117,23 @@ final class ControlGrid {
         let cycle = ControlGrid.changingTextCycle
         for (i, b) in buttons { b.setTitle(buttonTitles[(i + f) % cycle], for: .normal) }
         for (i, s) in sliders { s.value = Float((i + f) % 100) / 100 }
-        for s in switches { s.isOn.toggle() }
+        for (_, s) in switches { s.isOn.toggle() }
         for (i, s) in steppers { s.value = Double((i + f) % 100) }
         for (i, s) in segmented { s.selectedSegmentIndex = (i + f) % 2 }
         for (i, l) in labels { l.text = labelTexts[(i + f) % cycle] }
+    }
+
+    /// Changes only the controls `changes` picks, as ``change(frame:)`` changes them (one in
+    /// ten: index % 10 == frame % 10, as the ImGui peer's `--tenth`; ten in all: every
+    /// count/10th).
+    func change(frame f: Int, where changes: (Int) -> Bool) {
+        let cycle = ControlGrid.changingTextCycle
+        for (i, b) in buttons where changes(i) { b.setTitle(buttonTitles[(i + f) % cycle], for: .normal) }
+        for (i, s) in sliders where changes(i) { s.value = Float((i + f) % 100) / 100 }
+        for (i, s) in switches where changes(i) { s.isOn.toggle() }
+        for (i, s) in steppers where changes(i) { s.value = Double((i + f) % 100) }
+        for (i, s) in segmented where changes(i) { s.selectedSegmentIndex = (i + f) % 2 }
+        for (i, l) in labels where changes(i) { l.text = labelTexts[(i + f) % cycle] }
     }
 
     /// Whether every control lies inside `bounds` (the window): "visible" is checked, not assumed.

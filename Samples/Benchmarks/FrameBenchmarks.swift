@@ -54,12 +54,37 @@ struct SteadyRun {
     }
 }
 
-/// B3: the grid with every control changing every frame.
+/// B3: the grid with every control changing every frame, one in ten, or ten in all.
 @MainActor
 struct ChangingGridRun {
+    /// Which controls change each frame.
+    enum Selection: String {
+        /// Every control.
+        case all
+        /// One in ten: index % 10 == frame % 10 (the ImGui peer's `--tenth`).
+        case tenth
+        /// Ten controls, spread over the grid, the same ten every frame.
+        case ten
+
+        func picks(n: Int, frame: Int) -> (Int) -> Bool {
+            switch self {
+            case .all: return { _ in true }
+            case .tenth: return { $0 % 10 == frame % 10 }
+            case .ten:
+                let step = max(1, n / 10)
+                return { $0 % step == 0 }
+            }
+        }
+    }
+
     let n: Int
+    let selection: Selection
     let recorder: FrameRecorder
     let first: FrameCounters
+
+    var viewsVisitedPerFrame: Double {
+        Double(recorder.counters.reduce(0) { $0 + $1.viewsVisited }) / Double(max(1, recorder.frames))
+    }
 
     var glyphRunsPerFrame: Double {
         Double(recorder.counters.reduce(0) { $0 + $1.glyphRunsRasterized }) / Double(max(1, recorder.frames))
@@ -70,7 +95,7 @@ struct ChangingGridRun {
 
     /// Warm-up covers the title cycle, so the measured frames re-tessellate every control but
     /// find every text in the atlas (text churn is measured apart, by ``LabelChurnRun``).
-    static func run(n: Int, frames: Int) throws -> ChangingGridRun {
+    static func run(n: Int, frames: Int, selection: Selection = .all) throws -> ChangingGridRun {
         let host = try makeHost(size: ControlGrid.windowSize(for: n))
         defer { host.shutdown() }
         let grid = ControlGrid(count: n, in: host.window)
@@ -82,20 +107,25 @@ struct ChangingGridRun {
         let warm = FrameRecorder(capacity: ControlGrid.changingTextCycle + 1)
         for _ in 0..<ControlGrid.changingTextCycle + 1 {
             f += 1
-            warm.frame(host) { grid.change(frame: f) }
+            warm.frame(host) { change(grid, f) }
         }
         let recorder = FrameRecorder(capacity: frames)
         for _ in 0..<frames {
             f += 1
-            recorder.frame(host) { grid.change(frame: f) }
+            recorder.frame(host) { change(grid, f) }
         }
-        return ChangingGridRun(n: n, recorder: recorder, first: first)
+        return ChangingGridRun(n: n, selection: selection, recorder: recorder, first: first)
+        func change(_ grid: ControlGrid, _ f: Int) {
+            if selection == .all { grid.change(frame: f) } else { grid.change(frame: f, where: selection.picks(n: n, frame: f)) }
+        }
     }
 
     var json: JSON {
-        .object([("kind", .string("grid")), ("n", .int(n)), ("frames", .int(recorder.frames))] + recorder.phasesJSON()
+        .object([("kind", .string("grid")), ("n", .int(n)), ("changing", .string(selection.rawValue)),
+                 ("frames", .int(recorder.frames))] + recorder.phasesJSON()
                 + [("glyph_runs_rasterized_per_frame", .number(glyphRunsPerFrame)),
                    ("views_redrawn_per_frame", .number(viewsRedrawnPerFrame)),
+                   ("views_visited_per_frame", .number(viewsVisitedPerFrame)),
                    ("geometry_submissions", .int(recorder.counters.last?.geometrySubmissions ?? 0)),
                    ("allocations", recorder.allocationsJSON())])
     }

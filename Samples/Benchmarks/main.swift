@@ -98,6 +98,16 @@ func main() -> Int32 {
         }
     }
     if wants("B3") {
+        // Part of the grid changing: work should follow the changed controls, not the grid.
+        for (n, selection) in [(1_000, ChangingGridRun.Selection.tenth), (1_000, .ten), (10_000, .ten)] {
+            let frames = quick ? 10 : (n >= 10_000 ? 30 : 300)
+            progress("B3 \(selection.rawValue) of the grid changing, \(n) controls, \(frames) frames")
+            do { changing.append(try ChangingGridRun.run(n: n, frames: frames, selection: selection)) } catch {
+                report.failures.append("B3 \(selection.rawValue) n=\(n): \(error)")
+            }
+        }
+    }
+    if wants("B3") {
         for k in [10, 100, 1_000] {
             let frames = quick ? (k >= 1_000 ? 20 : 100) : 1_000
             progress("B3 label churn, \(k) labels, \(frames) frames")

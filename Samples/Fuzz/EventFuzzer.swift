@@ -157,6 +157,9 @@ final class EventFuzzer {
         targets = nil
         let keepsRunning = launcher.runFrame(render: options.render)
         report.frames += 1
+        if options.render, keepsRunning, report.frames % 53 == 0 {
+            checker.checkIncrementalDrawing(host: host) { launcher.drawAgain() }
+        }
         checker.afterFrame(window: host.window, quit: !keepsRunning)
         checker.checkFocusInWindow(host.window)   // the sample's update and drawing ran after the check
         return keepsRunning

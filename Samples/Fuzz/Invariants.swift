@@ -204,6 +204,32 @@ final class InvariantChecker {
         return nil
     }
 
+    /// The frame just drawn (by `draw`, which draws the current state again) shows what a frame
+    /// drawn from scratch shows: the drawing pass visits only what changed and the pixel cache
+    /// redraws only damaged rectangles, and neither may leave a stale pixel. Skipped when the
+    /// frame left work for the next one (a view changed while it was drawn, or layout is
+    /// pending): that frame draws it. Cached and direct drawing round translucent overlapping
+    /// edges a few levels apart, so only a larger difference is a stale pixel.
+    func checkIncrementalDrawing(host: SDLHost, draw: () -> Void) {
+        guard !host.window.needsFrame else { return }
+        let incremental = host.readPixels().pixels
+        host.window.setNeedsFullRedraw()
+        draw()   // every view visited and drawn (directly)
+        draw()   // the pixel cache filled again, from scratch
+        let full = host.readPixels().pixels
+        guard incremental.count == full.count else { return fail("frame size changed while drawing again") }
+        var worst = 0, off = 0
+        for i in full.indices where incremental[i] != full[i] {
+            var d = 0
+            for shift in stride(from: 0, to: 32, by: 8) {
+                d = max(d, abs(Int((incremental[i] >> UInt32(shift)) & 0xFF) - Int((full[i] >> UInt32(shift)) & 0xFF)))
+            }
+            worst = max(worst, d)
+            if d > 8 { off += 1 }
+        }
+        if worst > 8 { fail("the frame differs from one drawn from scratch: \(off) pixels by more than 8, by up to \(worst)") }
+    }
+
     /// After a launcher closed: its controls are gone or out of the window; forget them.
     func detach() {
         UIApplication.shared.actionDeliveryObserver = nil

@@ -186,6 +186,9 @@ final class TreeFuzzer {
         checker.checkFocusInWindow(host.window)
         if options.render { host.renderFrame() }
         report.frames += 1
+        if options.render, report.frames % 53 == 0 {
+            checker.checkIncrementalDrawing(host: host) { host.renderFrame() }
+        }
         frame += 1
         checker.afterFrame(window: host.window)
     }

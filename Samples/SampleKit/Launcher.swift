@@ -390,6 +390,11 @@ public final class Launcher {
         return .next
     }
 
+    /// Draws the current frame again (the background, the scene behind the UI, the UI) without
+    /// handling events, updating or presenting: what a screenshot or a check of the pixels
+    /// needs.
+    public func drawAgain() { draw() }
+
     /// Draws the frame (the background, the scene behind the UI, the UI) without presenting it.
     private func draw() {
         let bg = UIColor.systemBackground.resolvedColor(with: host.window.userInterfaceStyle).rgba8

@@ -29,6 +29,10 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var drawListRebuilt = false
     /// Views whose geometry was tessellated again this frame.
     public var viewsRedrawn = 0
+    /// Views the drawing pass visited this frame: those that changed, their ancestors, and
+    /// the subviews of a view that moved, scrolled, faded or changed style (unchanged
+    /// subtrees are skipped whole).
+    public var viewsVisited = 0
     /// Copies of cached UI pixels onto the render target (0 when the frame drew its geometry
     /// directly; see `UICompositor`).
     public var compositeCopies = 0
@@ -45,7 +49,7 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "submissions=\(geometrySubmissions) vertices=\(vertices) indices=\(indices) textureSwitches=\(textureSwitches) "
             + "runsRasterized=\(glyphRunsRasterized) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
-            + "textureBytes=\(textureBytes) atlasResets=\(atlasResets) rebuilt=\(drawListRebuilt) viewsRedrawn=\(viewsRedrawn) "
+            + "textureBytes=\(textureBytes) atlasResets=\(atlasResets) rebuilt=\(drawListRebuilt) viewsRedrawn=\(viewsRedrawn) viewsVisited=\(viewsVisited) "
             + "compositeCopies=\(compositeCopies) redrawnRects=\(redrawnRects) redrawnPixels=\(redrawnPixels)"
     }
 }

@@ -299,6 +299,7 @@ final class SDLRenderBackend: DrawResources {
         c.cachedPixelBytes = compositor.textureBytes
         c.drawListRebuilt = stats.rebuilt
         c.viewsRedrawn = stats.viewsRedrawn
+        c.viewsVisited = stats.viewsVisited
         result.stats = stats
         result.counters = c
         // Build: updating caches and collecting what to draw; submit: drawing and compositing.

@@ -55,7 +55,12 @@ final class UICompositor {
     private var regions: [Region] = []
     private var regionsValid = false
     private var premultipliedComposite = false
+    /// The window's blocks, collected again only when what is drawn where changes.
     private let list = DrawList()
+    /// The blocks meeting the frame's damage, picked from ``list``.
+    private let damaged = DrawList()
+    /// The blocks meeting one damaged rectangle, picked from ``damaged``.
+    private let partial = DrawList()
     private var convertBuffer: [UInt32] = []
     /// 65536 × 255 / alpha, rounded: un-premultiplying by one multiply and a shift.
     private let reciprocal: [UInt32] = UICompositor.reciprocals()
@@ -136,6 +141,7 @@ final class UICompositor {
                 drawDirect(window, backend: backend, counters: &counters)
                 return
             }
+            collectBlocks(window, damage: regions.map(\.rect))
             for region in regions { redraw([region.rect], into: region, window: window, backend: backend, counters: &counters) }
             regionsValid = true
         } else if large {
@@ -143,6 +149,7 @@ final class UICompositor {
             drawDirect(window, backend: backend, counters: &counters)
             return
         } else if !damage.isEmpty {
+            collectBlocks(window, damage: damage.rects)
             for region in regions {
                 var rects: [PixelRect] = []
                 for r in damage.rects {
@@ -161,12 +168,19 @@ final class UICompositor {
         }
     }
 
+    /// Brings ``list`` up to date with the window's last drawing pass, and ``damaged`` with
+    /// its blocks that meet `damage` (when given).
+    private func collectBlocks(_ window: UIWindow, damage: [PixelRect]? = nil) {
+        let t0 = RenderTimings.threadCPUTime()
+        window.collectDrawList(into: list)
+        if let damage { damaged.select(from: list, meeting: damage) }
+        lastCollectTime += RenderTimings.threadCPUTime() - t0
+    }
+
     /// Every view, straight onto the current target.
     private func drawDirect(_ window: UIWindow, backend: SDLRenderBackend, counters: inout FrameCounters) {
         lastFrameWasDirect = true
-        let t0 = RenderTimings.threadCPUTime()
-        window.collectDrawList(into: list, region: nil)
-        lastCollectTime += RenderTimings.threadCPUTime() - t0
+        collectBlocks(window)
         backend.submit(list, limit: nil, counters: &counters)
         counters.redrawnPixels += window.occupancy.area
     }
@@ -187,9 +201,9 @@ final class UICompositor {
             SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
             SDL_RenderFillRect(renderer, &r)
             let t0 = RenderTimings.threadCPUTime()
-            window.collectDrawList(into: list, region: [rect])
+            partial.select(from: damaged, meeting: [rect])
             lastCollectTime += RenderTimings.threadCPUTime() - t0
-            backend.submit(list, limit: local, offsetX: ox, offsetY: oy, counters: &counters)
+            backend.submit(partial, limit: local, offsetX: ox, offsetY: oy, counters: &counters)
             if !premultipliedComposite { straightenAlpha(local, of: region.texture) }
             counters.redrawnRects += 1
             counters.redrawnPixels += rect.area

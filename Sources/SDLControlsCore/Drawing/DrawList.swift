@@ -136,6 +136,9 @@ public final class DrawList {
         let segment: Int
         let dx: Float, dy: Float
         let clip: PixelRect?
+        /// Window pixels the view's block covers (clipped), grown to ``PixelRect/blockArea``:
+        /// the drawing pass's structure hash covers it, so it stays true while the list does.
+        let area: PixelRect
     }
 
     @exclusivity(unchecked) var items: [Item] = []
@@ -179,10 +182,24 @@ public final class DrawList {
     }
 
     /// Appends every segment of a view's cached block, translated by whole pixels.
-    func append(_ cache: ViewDrawCache, dx: Int32, dy: Int32, clip: PixelRect?) {
+    func append(_ cache: ViewDrawCache, dx: Int32, dy: Int32, clip: PixelRect?, area: PixelRect) {
         let geometry = cache.geometry
         for s in geometry.segments.indices where geometry.segments[s].indexCount > 0 {
-            items.append(Item(cache: cache, segment: s, dx: Float(dx), dy: Float(dy), clip: clip))
+            items.append(Item(cache: cache, segment: s, dx: Float(dx), dy: Float(dy), clip: clip, area: area))
+        }
+    }
+
+    /// Makes this list the blocks of `full` (a whole window's list) that may meet any of
+    /// `rects`, in order: what redrawing those rectangles needs (clipped to them), found by one
+    /// pass over the blocks rather than a walk of the tree. Keeps its storage (no allocation
+    /// once grown).
+    package func select(from full: DrawList, meeting rects: [PixelRect]) {
+        reset()
+        guard !rects.isEmpty else { return }
+        var bound = rects[0]
+        for r in rects.dropFirst() { bound = bound.union(r) }
+        for item in full.items where item.area.intersects(bound) {
+            if rects.count == 1 || rects.contains(where: { $0.intersects(item.area) }) { items.append(item) }
         }
     }
 

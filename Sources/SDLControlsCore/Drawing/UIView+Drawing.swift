@@ -21,8 +21,9 @@ final class ViewDrawCache {
     /// Pixels the geometry touches, in the view's pixel space.
     @exclusivity(unchecked) var localBounds = PixelRect.zero
     // Where it was drawn by the last pass that reached the view.
-    /// The pass (``UIWindow/drawPass``) that last reached this view; older: not drawn now.
-    @exclusivity(unchecked) var pass: UInt64 = 0
+    /// The window's ``UIWindow/drawEpoch`` when a pass last reached this view; any other value
+    /// (0 after ``UIView/forgetDrawing(in:)``): what follows is stale and the view not drawn.
+    @exclusivity(unchecked) var reachedEpoch: UInt64 = 0
     @exclusivity(unchecked) var translationX: Int32 = 0
     @exclusivity(unchecked) var translationY: Int32 = 0
     @exclusivity(unchecked) var clip: PixelRect?
@@ -32,6 +33,15 @@ final class ViewDrawCache {
     @exclusivity(unchecked) var subtree = PixelRect.zero
     /// The last pass after which ``subtree`` was already marked changed (once is enough).
     @exclusivity(unchecked) var damagedAfterPass: UInt64 = .max
+    /// A hash of what this view and its subviews draw where (see ``DrawWalk/structure``).
+    @exclusivity(unchecked) var subtreeStructure: UInt64 = 0
+    /// Views of this subtree that put pixels on the window.
+    @exclusivity(unchecked) var subtreeDrawn = 0
+    /// What this view passed to its subviews last time (nil: it has none, or never did).
+    /// Boxed: most views are leaves and would carry it for nothing.
+    @exclusivity(unchecked) var childContext: ChildContextBox?
+    /// What its subviews' subtrees add up to, kept as they change.
+    @exclusivity(unchecked) var children = ChildAggregate()
 
     /// Keeps the context's output and what it was built for.
     @MainActor
@@ -56,168 +66,77 @@ final class ViewDrawCache {
     }
 }
 
-/// The window pixels that changed since the UI's pixels were last drawn: a few rectangles
-/// (merged as they come), or everything.
-package struct DamageRegion: Sendable {
-    /// The rectangles, at most ``maximumRects``; empty when nothing changed.
-    package private(set) var rects: [PixelRect] = []
-    /// Whether everything must be drawn again (scale, style or resources changed, or the
-    /// host asked).
-    package private(set) var isFull = false
-    /// Rectangles kept before the closest two merge.
-    package static let maximumRects = 8
-
-    package init() {}
-
-    /// Whether nothing changed.
-    package var isEmpty: Bool { !isFull && rects.isEmpty }
-
-    /// Pixels covered (rectangles may overlap a little after merging).
-    package var area: Int { rects.reduce(0) { $0 + $1.area } }
-
-    /// Adds a changed rectangle, merging it with one it overlaps or touches.
-    package mutating func add(_ r: PixelRect) {
-        guard !isFull, !r.isEmpty else { return }
-        var merged = r
-        var i = 0
-        while i < rects.count {
-            let o = rects[i]
-            if o.contains(merged) { return }
-            let grown = PixelRect(x: o.x &- 1, y: o.y &- 1, width: o.width &+ 2, height: o.height &+ 2)
-            if grown.intersects(merged) {
-                merged = merged.union(o)
-                rects.remove(at: i)
-                i = 0
-                continue
-            }
-            i += 1
-        }
-        rects.append(merged)
-        if rects.count > DamageRegion.maximumRects {
-            // Many scattered changes: one rectangle around them all is cheaper to keep than
-            // to merge pair by pair, and a compositor draws that much anyway.
-            var all = rects[0]
-            for r in rects { all = all.union(r) }
-            rects.removeAll(keepingCapacity: true)
-            rects.append(all)
-        }
-    }
-
-    /// Everything changed.
-    package mutating func setFull() {
-        isFull = true
-        rects.removeAll(keepingCapacity: true)
-    }
-
-    /// Adds everything `other` records.
-    package mutating func formUnion(_ other: DamageRegion) {
-        if other.isFull { setFull(); return }
-        for r in other.rects { add(r) }
-    }
-
-    /// Starts afresh (after the changes were drawn).
-    package mutating func clear() {
-        isFull = false
-        rects.removeAll(keepingCapacity: true)
+extension PixelRect {
+    /// The rectangle grown outwards to multiples of 32 pixels: the area a block of the
+    /// window's list is filed under (see `DrawList.Item.area`).
+    var blockArea: PixelRect {
+        guard !isEmpty else { return .zero }
+        let x0 = Int64(x) & ~31, y0 = Int64(y) & ~31
+        let x1 = (Int64(x) + Int64(width) + 31) & ~31, y1 = (Int64(y) + Int64(height) + 31) & ~31
+        return PixelRect(x: Int32(clamping: x0), y: Int32(clamping: y0), width: Int32(clamping: x1 - x0), height: Int32(clamping: y1 - y0))
     }
 }
 
-/// Which cells of the window (``cellSize`` pixels square) hold any UI pixels, from the last
-/// drawing pass, and the few rectangles that cover them: compositing cached UI pixels over a
-/// game's scene only needs to copy those.
-package struct OccupancyGrid: Sendable {
-    /// The side of a cell in pixels.
-    package static let cellSize: Int32 = 64
-    package private(set) var columns = 0
-    package private(set) var rows = 0
-    private var cells: [Bool] = []
-    /// Rectangles covering every occupied cell (runs of cells per row, equal runs of
-    /// consecutive rows merged), clipped to the window.
-    package private(set) var rects: [PixelRect] = []
-    private var width: Int32 = 0, height: Int32 = 0
-    /// ``finish()``'s runs of the row above and of the current row: only their capacity is
-    /// kept between passes, so a pass allocates nothing once they have grown.
-    private var openRuns: [PixelRect] = []
-    private var rowRuns: [PixelRect] = []
+/// What a view hands its subviews in a drawing pass. When it is the same as last pass, a
+/// subview that was reached then and has nothing marked in its subtree is skipped whole.
+struct ChildContext: Equatable {
+    var origin: CGPoint
+    var boundsOrigin: CGPoint
+    var visible: CGRect
+    var clip: PixelRect?
+    var opacity: CGFloat
+    var style: UIUserInterfaceStyle
+    var dimming: DrawContext.Dimming?
+    /// The opaque colour behind the subviews, as (red, green, blue, 1); all −1 when none.
+    var backdrop: SIMD4<Double>
+}
 
-    package init() {}
+/// What a view's subviews' subtrees add up to, kept up to date as single subviews change, so a
+/// pass that visits one subview of thousands touches none of the others.
+struct ChildAggregate {
+    /// Window pixels the subtrees cover. When only some subviews were visited it can be larger
+    /// than they cover now (a rectangle can't be taken out of a union): it is used for
+    /// damage, where more is safe, and made exact whenever every subview is visited.
+    var covered = PixelRect.zero
+    /// The sum of the subviews' hashed structures: one subview's can be swapped in and out.
+    var sum: UInt64 = 0
+    /// A hash of the subviews' order (set when every subview is visited, which a change of
+    /// order or membership causes).
+    var order: UInt64 = 0
+    /// Views of the subtrees that put pixels on the window.
+    var drawn = 0
 
-    /// Starts a pass over a window `width` × `height` pixels.
-    mutating func reset(width: Int32, height: Int32) {
-        self.width = max(0, width)
-        self.height = max(0, height)
-        let c = Int((Int64(self.width) + Int64(OccupancyGrid.cellSize) - 1) / Int64(OccupancyGrid.cellSize))
-        let r = Int((Int64(self.height) + Int64(OccupancyGrid.cellSize) - 1) / Int64(OccupancyGrid.cellSize))
-        if c != columns || r != rows || cells.count != c * r {
-            columns = c
-            rows = r
-            cells = [Bool](repeating: false, count: c * r)
-        } else {
-            for i in cells.indices { cells[i] = false }
-        }
+    /// What `sub` adds to its superview's aggregate: nothing unless the pass reached it.
+    @MainActor @inline(__always)
+    static func contribution(of sub: UIView, epoch: UInt64) -> (hash: UInt64, drawn: Int) {
+        guard let c = sub.drawCache, c.reachedEpoch == epoch else { return (0, 0) }
+        // A strong mix of the view's identity and structure: sums of these rarely cancel.
+        var z = c.subtreeStructure ^ UInt64(UInt(bitPattern: ObjectIdentifier(sub).hashValue)) &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return (z ^ (z >> 31), c.subtreeDrawn)
     }
+}
 
-    /// Marks the cells `r` touches.
-    mutating func mark(_ r: PixelRect) {
-        guard !r.isEmpty, columns > 0, rows > 0 else { return }
-        let s = Int64(OccupancyGrid.cellSize)
-        let c0 = Int(max(0, Int64(r.x) / s)), c1 = Int(min(Int64(columns - 1), (Int64(r.x) + Int64(r.width) - 1) / s))
-        let r0 = Int(max(0, Int64(r.y) / s)), r1 = Int(min(Int64(rows - 1), (Int64(r.y) + Int64(r.height) - 1) / s))
-        guard c0 <= c1, r0 <= r1 else { return }
-        let columns = columns
-        // One uniqueness check per rectangle, not per cell (every drawn view marks its cells).
-        cells.withUnsafeMutableBufferPointer { cells in
-            for row in r0...r1 {
-                for col in c0...c1 { cells[row * columns + col] = true }
-            }
-        }
-    }
-
-    /// Rebuilds ``rects`` from the cells: runs of occupied cells per row, a run with the same
-    /// columns as one in the row above extending it downwards.
-    mutating func finish() {
-        rects.removeAll(keepingCapacity: true)
-        let s = OccupancyGrid.cellSize
-        openRuns.removeAll(keepingCapacity: true)
-        for row in 0..<rows {
-            rowRuns.removeAll(keepingCapacity: true)
-            var col = 0
-            while col < columns {
-                guard cells[row * columns + col] else { col += 1; continue }
-                let start = col
-                while col < columns && cells[row * columns + col] { col += 1 }
-                let run = PixelRect(x: Int32(start) * s, y: Int32(row) * s, width: Int32(col - start) * s, height: s)
-                if let i = openRuns.firstIndex(where: { $0.x == run.x && $0.width == run.width && $0.y + $0.height == run.y }) {
-                    var grown = openRuns.remove(at: i)
-                    grown.height += s
-                    rowRuns.append(grown)
-                } else {
-                    rowRuns.append(run)
-                }
-            }
-            rects.append(contentsOf: openRuns)
-            swap(&openRuns, &rowRuns)
-        }
-        rects.append(contentsOf: openRuns)
-        let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
-        for i in rects.indices { rects[i] = rects[i].intersection(bounds) }
-    }
-
-    /// Pixels the rectangles cover.
-    package var area: Int { rects.reduce(0) { $0 + $1.area } }
+/// A ``ChildContext`` kept by a view that has subviews.
+final class ChildContextBox {
+    @exclusivity(unchecked) var value: ChildContext
+    init(_ value: ChildContext) { self.value = value }
 }
 
 /// Counters of one draw-list build, for tests and benchmarks.
 public struct DrawStats: Hashable, Sendable {
     /// Whether anything changed since the last build (false: nothing to tessellate or draw).
     public var rebuilt = false
-    /// Views visited by the traversal.
+    /// Views visited by the traversal: those that changed, their ancestors, and the subviews
+    /// of a view whose position, clip, opacity, style or dimming changed. An unchanged
+    /// subtree is skipped whole.
     public var viewsVisited = 0
     /// Views whose geometry was tessellated again (cache misses).
     public var viewsRedrawn = 0
-    /// Views whose own drawing was skipped because it lies outside the window or clip.
+    /// Visited views whose own drawing was skipped because it lies outside the window or clip.
     public var viewsCulled = 0
-    /// Views that put pixels on the window.
+    /// Views that put pixels on the window, visited or not.
     public var viewsDrawn = 0
     /// Vertices in the list.
     public var vertexCount = 0
@@ -236,14 +155,15 @@ extension UIWindow {
     ///
     /// The tree is retained, so work follows change: when nothing was marked with
     /// `setNeedsDisplay()` or moved since the last build (and the scale, resources and
-    /// style are the same) the list is left as it was and `rebuilt` is false; otherwise views
-    /// whose own appearance, phase, opacity and style are unchanged reuse their cached
-    /// geometry, translated.
+    /// style are the same) the list is left as it was and `rebuilt` is false; otherwise the
+    /// pass visits only the views that changed and their ancestors (an unchanged subtree is
+    /// skipped whole), and visited views whose own appearance, phase, opacity and style are
+    /// unchanged reuse their cached geometry, translated.
     @discardableResult
     public func buildDrawList(into list: DrawList, scale: CGFloat, resources: DrawResources?) -> DrawStats {
         var stats = prepareDrawing(scale: scale, resources: resources)
         if stats.rebuilt {
-            collectDrawList(into: list, region: nil)
+            collectDrawList(into: list)
             damage.clear()
         }
         stats.vertexCount = list.vertexCount
@@ -261,48 +181,57 @@ extension UIWindow {
         let generation = resources?.resourceGeneration ?? 0
         let style = overrideUserInterfaceStyle == .unspecified ? UIUserInterfaceStyle.light : overrideUserInterfaceStyle
         let sameKey = lastDrawKey.map { $0.scale == scale && $0.generation == generation && $0.style == style } ?? false
-        guard needsRedraw || !sameKey else { return stats }
-        if !sameKey { damage.setFull() }
+        guard needsRedraw || !sameKey || needsFullWalk else { return stats }
         stats.rebuilt = true
         drawPass &+= 1
+        let visible = CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
+        let gridWidth = Int32(saturating: visible.width.rounded(.up)), gridHeight = Int32(saturating: visible.height.rounded(.up))
+        if !sameKey || needsFullWalk || !occupancy.fits(width: gridWidth, height: gridHeight) {
+            // Every view again: a new epoch makes every cache stale (unreached), and the
+            // occupancy counts start from nothing.
+            damage.setFull()
+            drawEpoch &+= 1
+            occupancy.reset(width: gridWidth, height: gridHeight)
+            needsFullWalk = false
+        }
         // The walk owns damage and occupancy until it ends (moved, not copied: no allocation).
         var walk = DrawWalk(context: DrawContext.shared, resources: resources, resourceGeneration: generation,
-                            scale: scale, pass: drawPass, stats: stats, damage: DamageRegion(), occupancy: OccupancyGrid())
+                            scale: scale, pass: drawPass, epoch: drawEpoch, stats: stats,
+                            damage: DamageRegion(), occupancy: OccupancyGrid())
         swap(&walk.damage, &damage)
         swap(&walk.occupancy, &occupancy)
-        let visible = CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
-        walk.occupancy.reset(width: Int32(saturating: visible.width.rounded(.up)), height: Int32(saturating: visible.height.rounded(.up)))
-        if !isHidden {
-            // Both outlive the pass: `resources` is our argument, the measurer held here.
-            let measurer = hostTextMeasurer ?? UIApplication.shared.textMeasurer
-            walk.context.beginPass(resources: resources, measurer: measurer)
-            _ = updateDrawing(&walk, origin: .zero, visible: visible, clip: nil, opacity: 1, style: style, dimming: nil,
-                              backdrop: nil)
-            walk.context.endPass()
-            withExtendedLifetime(measurer) {}
-        }
+        // Both outlive the pass: `resources` is our argument, the measurer held here.
+        let measurer = hostTextMeasurer ?? UIApplication.shared.textMeasurer
+        walk.context.beginPass(resources: resources, measurer: measurer)
+        _ = updateDrawing(&walk, origin: .zero, visible: visible, clip: nil, opacity: 1, style: style, dimming: nil,
+                          backdrop: nil)
+        walk.context.endPass()
+        withExtendedLifetime(measurer) {}
+        walk.stats.viewsDrawn = drawCache.map { $0.reachedEpoch == drawEpoch ? $0.subtreeDrawn : 0 } ?? 0
         walk.occupancy.finish()
         // Anything a view's drawing invalidated meanwhile went to the window's (now empty) region.
         walk.damage.formUnion(damage)
         swap(&walk.damage, &damage)
         swap(&walk.occupancy, &occupancy)
-        needsRedraw = false
+        // A view marked while the pass ran (a property set from `draw(_:)`) is drawn next frame.
+        needsRedraw = needsDrawingWalk
         lastDrawKey = (scale, generation, style)
-        drawStructure = walk.structure
+        drawStructure = drawCache.map { $0.reachedEpoch == drawEpoch ? $0.subtreeStructure : 0 } ?? 0
         return walk.stats
     }
 
-    /// Appends to `list` the cached geometry of every view drawn by the last
-    /// ``prepareDrawing(scale:resources:)`` whose pixels meet `region` (all when nil), back to
-    /// front.
-    package func collectDrawList(into list: DrawList, region: [PixelRect]?) {
-        // The whole window again with nothing moved, added or removed: the blocks are the same
-        // (their contents may have changed; they are read when the list is assembled).
-        if region == nil, let s = list.collectedStructure, s == drawStructure { return }
+    /// Makes `list` the cached geometry of every view drawn by the last
+    /// ``prepareDrawing(scale:resources:)``, back to front. Walks the tree only when what is
+    /// drawn where changed since `list` was collected (``drawStructure``); a list of the
+    /// blocks meeting a few rectangles is then picked from it with
+    /// ``DrawList/select(from:meeting:)``, without walking the tree.
+    package func collectDrawList(into list: DrawList) {
+        // Nothing moved, added or removed: the blocks are the same (their contents may have
+        // changed; they are read when the list is assembled).
+        if let s = list.collectedStructure, s == drawStructure { return }
         list.reset()
-        guard !isHidden else { return }
-        collect(into: list, pass: drawPass, region: region)
-        if region == nil { list.collectedStructure = drawStructure }
+        collect(into: list, epoch: drawEpoch)
+        list.collectedStructure = drawStructure
     }
 
     /// Whether the window has changes it hasn't drawn yet: a view marked with
@@ -322,9 +251,11 @@ extension UIWindow {
     /// The scale of the last drawing pass (1 before the first).
     package var lastDrawKeyScale: CGFloat { lastDrawKey?.scale ?? 1 }
 
-    /// Everything must be drawn again (the host's textures or output changed).
+    /// Everything must be drawn again (the host's textures or output changed): the next pass
+    /// visits every view and marks the whole window changed.
     package func setNeedsFullRedraw() {
         needsRedraw = true
+        needsFullWalk = true
         damage.setFull()
     }
 }
@@ -338,19 +269,25 @@ struct DrawWalk {
     let resourceGeneration: UInt64
     let scale: CGFloat
     let pass: UInt64
+    /// ``UIWindow/drawEpoch``: a cache whose ``ViewDrawCache/reachedEpoch`` equals it is current.
+    let epoch: UInt64
     var stats: DrawStats
     /// The window's ``UIWindow/damage`` and ``UIWindow/occupancy``, moved here for the walk:
     /// reaching them through the window took a reference count on it per view (slow: views
     /// refer to their window weakly, which moves its counts to a side table).
     var damage: DamageRegion
     var occupancy: OccupancyGrid
-    /// A hash of what is drawn where (caches, translations, clips, segments) in order: when
-    /// it is unchanged, last pass's list of blocks is still right (only their contents changed).
-    var structure: UInt64 = 0xcbf2_9ce4_8422_2325
+}
+
+/// A hash of what is drawn where (caches, translations, clips, segments) in order, built per
+/// subtree: when the window's is unchanged, last pass's list of blocks is still right (only
+/// their contents changed).
+struct StructureHash {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     @inline(__always)
     mutating func mix(_ v: UInt64) {
-        structure = (structure ^ v) &* 0x0000_0100_0000_01B3
+        value = (value ^ v) &* 0x0000_0100_0000_01B3
     }
 }
 
@@ -365,13 +302,57 @@ extension UIView {
 
     /// Marks the pixels this view and its subviews were last drawn on as changed, and the
     /// window as needing a frame, without invalidating cached geometry (a move, a scroll,
-    /// a change of order, a removal).
+    /// a change of order, a removal). The next pass visits this view.
     func invalidateDrawnArea() {
         guard let w = storedWindow else { return }
         w.needsRedraw = true
-        guard let c = drawCache, c.pass == w.drawPass, c.damagedAfterPass != w.drawPass else { return }
+        markForDrawingWalk()
+        guard let c = drawCache, c.reachedEpoch == w.drawEpoch, c.damagedAfterPass != w.drawPass else { return }
         c.damagedAfterPass = w.drawPass
         if !c.subtree.isEmpty { w.damage.add(c.subtree) }
+    }
+
+    /// Marks this view and its ancestors for the next drawing pass, which skips unmarked
+    /// subtrees. A marked view's ancestors are all marked (a pass clears the marks of the views
+    /// it visits or forgets), so marking stops at the first one already marked.
+    /// Each newly marked view is also listed in its superview's ``markedSubviews``, so the
+    /// pass goes straight to it (unless the superview's subviews changed: then the pass visits
+    /// them all, and the list stays short however often a view is removed and added).
+    func markForDrawingWalk() {
+        var v: UIView = self
+        while !v.needsDrawingWalk {
+            v.needsDrawingWalk = true
+            guard let sup = v.storedSuperview else { return }
+            if !sup.subviewsChanged { sup.markedSubviews.append(v) }
+            v = sup
+        }
+    }
+
+    /// This subtree is no longer drawn (hidden, transparent, clipped away or removed from
+    /// `window`): the pixels its views covered change, they leave the occupancy grid, and
+    /// their caches stop being current, so they are visited in full when drawn again.
+    /// Visits only the views that were drawn or marked.
+    func forgetDrawing(damage: inout DamageRegion, occupancy: inout OccupancyGrid, epoch: UInt64) {
+        needsDrawingWalk = false
+        markedSubviews.removeAll(keepingCapacity: true)
+        subviewsChanged = true   // drawn again: every subview visited
+        if let c = drawCache, c.reachedEpoch == epoch {
+            c.reachedEpoch = 0
+            damage.add(c.drawn)
+            occupancy.remove(c.drawn)
+            c.drawn = .zero
+            c.subtree = .zero
+            c.children = ChildAggregate()
+        }
+        for sub in subviews where sub.needsDrawingWalk || sub.drawCache?.reachedEpoch == epoch {
+            sub.forgetDrawing(damage: &damage, occupancy: &occupancy, epoch: epoch)
+        }
+    }
+
+    /// ``forgetDrawing(damage:occupancy:epoch:)`` outside a pass (a view leaving its window).
+    func forgetDrawing(in window: UIWindow) {
+        window.needsRedraw = true
+        forgetDrawing(damage: &window.damage, occupancy: &window.occupancy, epoch: window.drawEpoch)
     }
 
     /// Updates this view's cached geometry and its subviews', recording changed pixels.
@@ -381,8 +362,12 @@ extension UIView {
     func updateDrawing(_ walk: inout DrawWalk, origin: CGPoint, visible: CGRect, clip: PixelRect?, opacity: CGFloat,
                        style: UIUserInterfaceStyle, dimming: DrawContext.Dimming?,
                        backdrop: (red: CGFloat, green: CGFloat, blue: CGFloat)?) -> PixelRect {
+        needsDrawingWalk = false
         let opacity = opacity * alpha
-        guard !isHidden, opacity > 0.001 else { return .zero }
+        guard !isHidden, opacity > 0.001 else {
+            forgetDrawing(damage: &walk.damage, occupancy: &walk.occupancy, epoch: walk.epoch)
+            return .zero
+        }
         walk.stats.viewsVisited += 1
         let scale = walk.scale
         let style = overrideUserInterfaceStyle == .unspecified ? style : overrideUserInterfaceStyle
@@ -394,7 +379,7 @@ extension UIView {
         let size = storedFrame.size
         let pixelBounds = CGRect(x: origin.x, y: origin.y, width: size.width * scale, height: size.height * scale)
         let overhang = UIView.drawingOverhang * scale
-        let wasDrawn = cache.pass &+ 1 == walk.pass
+        let wasDrawn = cache.reachedEpoch == walk.epoch
         let oldDrawn = wasDrawn ? cache.drawn : .zero
         var own = PixelRect.zero
         var changed = !wasDrawn
@@ -442,56 +427,141 @@ extension UIView {
             walk.damage.add(oldDrawn)
             walk.damage.add(own)
         }
+        if own != oldDrawn {
+            walk.occupancy.remove(oldDrawn)
+            walk.occupancy.add(own)
+        }
         cache.drawn = own
-        cache.pass = walk.pass
-        walk.occupancy.mark(own)
+        cache.reachedEpoch = walk.epoch
+        var structure = StructureHash()
         if !own.isEmpty {
-            walk.stats.viewsDrawn += 1
-            walk.mix(UInt64(UInt(bitPattern: Unmanaged.passUnretained(cache).toOpaque())))
-            walk.mix(UInt64(UInt32(bitPattern: cache.translationX)) << 32 | UInt64(UInt32(bitPattern: cache.translationY)))
-            if let c = clip { walk.mix(UInt64(UInt32(bitPattern: c.x)) << 32 | UInt64(UInt32(bitPattern: c.y)) ^ UInt64(c.width) << 16 ^ UInt64(c.height)) }
-            walk.mix(cache.segmentTextures)
+            structure.mix(UInt64(UInt(bitPattern: Unmanaged.passUnretained(cache).toOpaque())))
+            structure.mix(UInt64(UInt32(bitPattern: cache.translationX)) << 32 | UInt64(UInt32(bitPattern: cache.translationY)))
+            // Where it is drawn, coarsely: what the window's list of blocks records for picking
+            // blocks by area (``DrawList/select(from:meeting:)``), so text a pixel wider does
+            // not make the whole list be collected again.
+            let area = own.blockArea
+            structure.mix(UInt64(UInt32(bitPattern: area.x)) << 32 | UInt64(UInt32(bitPattern: area.y)))
+            structure.mix(UInt64(UInt32(bitPattern: area.width)) << 32 | UInt64(UInt32(bitPattern: area.height)))
+            if let c = clip { structure.mix(UInt64(UInt32(bitPattern: c.x)) << 32 | UInt64(UInt32(bitPattern: c.y)) ^ UInt64(c.width) << 16 ^ UInt64(c.height)) }
+            structure.mix(cache.segmentTextures)
         }
-        var subtree = own
         if !subviews.isEmpty {
-            var childVisible = visible
-            var childClip = clip
-            if clipsToBounds {
-                childVisible = visible.intersection(pixelBounds)
-                if childVisible.isNull || childVisible.isEmpty {
-                    cache.subtree = subtree
-                    return subtree
-                }
-                // The visible part only: a clipping view far larger than the window (a finite
-                // but huge frame) still gives a clip rectangle inside Int32.
-                let r = PixelRect(rounding: childVisible)
-                if let c = clip { childClip = c.intersection(r) } else { childClip = r }
-            }
-            var childBackdrop = backdrop
-            if let bg = backgroundColor {
-                let c = bg.resolvedComponents(with: style)
-                if c.alpha >= 0.999 { childBackdrop = (c.red, c.green, c.blue) }
-            }
-            let bo = storedBoundsOrigin
-            for sub in subviews {
-                let f = sub.storedFrame
-                let o = CGPoint(x: origin.x + (f.minX - bo.x) * scale, y: origin.y + (f.minY - bo.y) * scale)
-                subtree = subtree.union(sub.updateDrawing(&walk, origin: o, visible: childVisible, clip: childClip, opacity: opacity,
-                                                          style: style, dimming: dimming, backdrop: childBackdrop))
-            }
+            updateSubviewsDrawing(&walk, cache: cache, origin: origin, pixelBounds: pixelBounds, visible: visible, clip: clip,
+                                  opacity: opacity, style: style, dimming: dimming, backdrop: backdrop, wasDrawn: wasDrawn)
+        } else if cache.children.drawn != 0 || !cache.children.covered.isEmpty {
+            cache.children = ChildAggregate()
         }
-        cache.subtree = subtree
-        return subtree
+        structure.mix(cache.children.order)
+        structure.mix(cache.children.sum)
+        cache.subtree = own.union(cache.children.covered)
+        cache.subtreeStructure = structure.value
+        cache.subtreeDrawn = (own.isEmpty ? 0 : 1) + cache.children.drawn
+        return cache.subtree
     }
 
-    /// Appends the cached blocks of this subtree that the last pass drew and that meet `region`.
-    func collect(into list: DrawList, pass: UInt64, region: [PixelRect]?) {
-        guard let cache = drawCache, cache.pass == pass else { return }
-        if let region, !region.contains(where: { $0.intersects(cache.subtree) }) { return }
-        if !cache.drawn.isEmpty, region.map({ $0.contains(where: { $0.intersects(cache.drawn) }) }) ?? true {
-            list.append(cache, dx: cache.translationX, dy: cache.translationY, clip: cache.clip)
+    /// The subviews' part of ``updateDrawing(_:origin:visible:clip:opacity:style:dimming:backdrop:)``:
+    /// every subview when what they inherit changed (or the subviews did), otherwise only the
+    /// ones marked since the last pass (``markedSubviews``), so a pass costs what changed and
+    /// not how many subviews a view has. Keeps ``ViewDrawCache/children`` up to date.
+    private func updateSubviewsDrawing(_ walk: inout DrawWalk, cache: ViewDrawCache, origin: CGPoint, pixelBounds: CGRect,
+                                       visible: CGRect, clip: PixelRect?, opacity: CGFloat, style: UIUserInterfaceStyle,
+                                       dimming: DrawContext.Dimming?, backdrop: (red: CGFloat, green: CGFloat, blue: CGFloat)?,
+                                       wasDrawn: Bool) {
+        let scale = walk.scale
+        var childVisible = visible
+        var childClip = clip
+        if clipsToBounds {
+            childVisible = visible.intersection(pixelBounds)
+            if childVisible.isNull || childVisible.isEmpty {
+                // Clipped away: nothing below is drawn, and next time every subview is visited.
+                for sub in subviews { sub.forgetDrawing(damage: &walk.damage, occupancy: &walk.occupancy, epoch: walk.epoch) }
+                cache.childContext = nil
+                cache.children = ChildAggregate()
+                markedSubviews.removeAll(keepingCapacity: true)
+                subviewsChanged = false
+                return
+            }
+            // The visible part only: a clipping view far larger than the window (a finite
+            // but huge frame) still gives a clip rectangle inside Int32.
+            let r = PixelRect(rounding: childVisible)
+            if let c = clip { childClip = c.intersection(r) } else { childClip = r }
         }
-        for sub in subviews { sub.collect(into: list, pass: pass, region: region) }
+        var childBackdrop = backdrop
+        if let bg = backgroundColor {
+            let c = bg.resolvedComponents(with: style)
+            if c.alpha >= 0.999 { childBackdrop = (c.red, c.green, c.blue) }
+        }
+        let bo = storedBoundsOrigin
+        let context = ChildContext(origin: origin, boundsOrigin: bo, visible: childVisible, clip: childClip,
+                                   opacity: opacity, style: style, dimming: dimming,
+                                   backdrop: childBackdrop.map { SIMD4(Double($0.red), Double($0.green), Double($0.blue), 1) }
+                                       ?? SIMD4(repeating: -1))
+        let sameContext: Bool
+        if let box = cache.childContext {
+            sameContext = box.value == context
+            if !sameContext { box.value = context }
+        } else {
+            sameContext = false
+            cache.childContext = ChildContextBox(context)
+        }
+        @inline(__always)
+        func visit(_ sub: UIView) -> PixelRect {
+            let f = sub.storedFrame
+            let o = CGPoint(x: origin.x + (f.minX - bo.x) * scale, y: origin.y + (f.minY - bo.y) * scale)
+            return sub.updateDrawing(&walk, origin: o, visible: childVisible, clip: childClip, opacity: opacity,
+                                     style: style, dimming: dimming, backdrop: childBackdrop)
+        }
+        if wasDrawn, sameContext, !subviewsChanged {
+            // Only the marked subviews: the others are as the last pass left them.
+            guard !markedSubviews.isEmpty else { return }
+            var marked: [UIView] = []
+            swap(&marked, &markedSubviews)
+            var children = cache.children
+            for sub in marked where sub.needsDrawingWalk && sub.storedSuperview === self {
+                let before = ChildAggregate.contribution(of: sub, epoch: walk.epoch)
+                children.covered = children.covered.union(visit(sub))
+                let after = ChildAggregate.contribution(of: sub, epoch: walk.epoch)
+                children.sum = children.sum &- before.hash &+ after.hash
+                children.drawn += after.drawn - before.drawn
+            }
+            cache.children = children
+            // Keep the array's storage for the next pass (no allocation once grown), unless
+            // the pass marked subviews meanwhile (a property set from `draw(_:)`).
+            if markedSubviews.isEmpty {
+                marked.removeAll(keepingCapacity: true)
+                swap(&marked, &markedSubviews)
+            }
+            return
+        }
+        // Every subview: a subview unmarked and current whose surroundings are unchanged is
+        // taken as it is; the aggregate is made afresh (exact again).
+        markedSubviews.removeAll(keepingCapacity: true)
+        subviewsChanged = false
+        var children = ChildAggregate()
+        var order = StructureHash()
+        for sub in subviews {
+            order.mix(UInt64(UInt(bitPattern: ObjectIdentifier(sub).hashValue)))
+            if sameContext, wasDrawn, !sub.needsDrawingWalk, let c = sub.drawCache, c.reachedEpoch == walk.epoch {
+                children.covered = children.covered.union(c.subtree)
+            } else {
+                children.covered = children.covered.union(visit(sub))
+            }
+            let part = ChildAggregate.contribution(of: sub, epoch: walk.epoch)
+            children.sum = children.sum &+ part.hash
+            children.drawn += part.drawn
+        }
+        children.order = order.value
+        cache.children = children
+    }
+
+    /// Appends the cached blocks of this subtree that the last pass drew.
+    func collect(into list: DrawList, epoch: UInt64) {
+        guard let cache = drawCache, cache.reachedEpoch == epoch else { return }
+        if !cache.drawn.isEmpty {
+            list.append(cache, dx: cache.translationX, dy: cache.translationY, clip: cache.clip, area: cache.drawn.blockArea)
+        }
+        for sub in subviews { sub.collect(into: list, epoch: epoch) }
     }
 
     /// Background, border, then `draw(_:)`, then a control's hover highlight and focus ring.

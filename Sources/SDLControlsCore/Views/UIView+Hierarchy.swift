@@ -55,8 +55,14 @@ extension UIView {
         if view.storedTintColor == nil { view.notifyTintChange() }
         view.setNeedsLayout()
         setNeedsLayout()
-        // The new subview is drawn (and its pixels marked changed) on the next pass.
-        storedWindow?.needsRedraw = true
+        // The new subview is drawn (and its pixels marked changed) on the next pass: marked,
+        // and so is this view and its ancestors (a view never drawn is marked already, so
+        // marking it would stop there).
+        if let w = storedWindow {
+            w.needsRedraw = true
+            view.needsDrawingWalk = true
+            markForDrawingWalk()
+        }
     }
 
     /// Inserts `view` just below `sibling`; appends when `sibling` is not a subview.
@@ -134,8 +140,10 @@ extension UIView {
 
     private func detachFromSuperview() {
         guard let sup = storedSuperview else { return }
-        // While still in its window: the pixels it covered change.
+        // While still in its window: the pixels it covered change, and its views leave the
+        // window's drawing (drawn afresh wherever they go next).
         invalidateDrawnArea()
+        if let w = storedWindow { forgetDrawing(in: w) }
         if let i = sup.subviews.firstIndex(where: { $0 === self }) { sup.subviews.remove(at: i) }
         storedSuperview = nil
         sup.setNeedsLayout()

@@ -11,7 +11,9 @@ open class UIView: UIResponder {
     @exclusivity(unchecked) var storedFrame: CGRect
     @exclusivity(unchecked) var storedBoundsOrigin: CGPoint = .zero
     /// Views under this one, back to front. Strong, as in UIKit.
-    @exclusivity(unchecked) public internal(set) var subviews: [UIView] = []
+    @exclusivity(unchecked) public internal(set) var subviews: [UIView] = [] {
+        didSet { subviewsChanged = true }   // the next drawing pass visits them all
+    }
     /// Not retained (the superview holds this view): cleared when this view leaves it and
     /// when the superview is freed (its `deinit`), as UIKit clears it in `dealloc`. Not
     /// `weak`: a weakly referenced object keeps its counts in a side table, which made every
@@ -231,6 +233,14 @@ open class UIView: UIResponder {
 
     /// Cached geometry of this view's own drawing (see UIView+Drawing.swift).
     @exclusivity(unchecked) var drawCache: ViewDrawCache?
+    /// This view or one of its subviews changed since the last drawing pass: the pass visits
+    /// it (an unmarked subtree whose surroundings are unchanged is skipped whole).
+    @exclusivity(unchecked) var needsDrawingWalk = true
+    /// Subviews marked (``needsDrawingWalk``) since the last pass visited this view: the pass
+    /// visits them alone when nothing else changed here.
+    @exclusivity(unchecked) var markedSubviews: [UIView] = []
+    /// ``subviews`` gained, lost or reordered a view since the last pass: it visits them all.
+    @exclusivity(unchecked) var subviewsChanged = true
 
     // MARK: Geometry (overridable; conversions are in UIView+Geometry.swift)
 

@@ -38,8 +38,9 @@ open class UIWindow: UIView {
     /// The location the chain was last told about (``UIView/hoverMoved(to:)``).
     var deliveredHoverLocation: CGPoint?
     var lastTimestamp: TimeInterval = 0
-    /// Whether anything drawn changed since the last draw list was built. Hosts set it to
-    /// force a full rebuild (after a resize or a texture reset).
+    /// Whether anything drawn changed since the last draw list was built. Views set it as they
+    /// change; setting it makes the next frame run a drawing pass, which visits the views that
+    /// changed (a new scale, style or set of resources redraws everything by itself).
     @exclusivity(unchecked) public var needsRedraw = true
     /// The scale and resource generation the last draw list was built for.
     @exclusivity(unchecked) var lastDrawKey: (scale: CGFloat, generation: UInt64, style: UIUserInterfaceStyle)?
@@ -47,8 +48,13 @@ open class UIWindow: UIView {
     @exclusivity(unchecked) package var damage = DamageRegion()
     /// Which parts of the window the last drawing pass put UI pixels on.
     @exclusivity(unchecked) package internal(set) var occupancy = OccupancyGrid()
-    /// Counts drawing passes; a view's cache remembers the pass that last drew it.
+    /// Counts drawing passes.
     @exclusivity(unchecked) package internal(set) var drawPass: UInt64 = 0
+    /// Caches reached by a pass since everything was last drawn afresh carry this value; a
+    /// full pass (new scale, style or resources) starts a new epoch, making every cache stale.
+    @exclusivity(unchecked) package internal(set) var drawEpoch: UInt64 = 1
+    /// The next pass visits every view (``setNeedsFullRedraw()``).
+    @exclusivity(unchecked) var needsFullWalk = false
     /// What the last pass drew where (see `DrawWalk.structure`).
     @exclusivity(unchecked) package internal(set) var drawStructure: UInt64 = 0
     /// The clock of the simulation helpers (`UIWindow+Simulation.swift`).
