@@ -1,5 +1,9 @@
 import Foundation
 
+// `@exclusivity(unchecked)` on this file's stored properties: removing them costs +0.3%
+// instructions in E, +0.2% in IM, B3 and S (callgrind, `controls-bench --quick --only` the
+// scenario), measured 2026-11-28.
+
 /// The base class of controls: views that turn touches into control events and deliver them
 /// as actions to targets (target-action, `UIAction`s), with UIKit's semantics.
 ///

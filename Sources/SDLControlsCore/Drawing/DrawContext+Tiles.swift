@@ -52,7 +52,6 @@ extension DrawContext {
     }
 
     /// Draws held-back layers before any other geometry, so the order of drawing is kept.
-    @inline(__always)
     func drawHeldLayersFirst() {
         if pendingLayers.count != 0 { flushComposite() }
     }
@@ -76,7 +75,6 @@ extension DrawContext {
 
     /// A coordinate within 1/500 pixel of a whole pixel is that whole pixel (rounding noise
     /// from the scale and the phase must not create hairline strips).
-    @inline(__always)
     private static func snap(_ v: Float) -> Float {
         let r = v.pixelRounded()
         return abs(v - r) < 0.002 ? r : v
@@ -84,7 +82,6 @@ extension DrawContext {
 
     /// One axis-aligned quad: two triangles sharing a diagonal, which the software renderer
     /// recognizes and draws as a rectangle fill or copy.
-    @inline(__always)
     func quad(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, region: AtlasRegion, color c: SIMD4<UInt8>) {
         drawHeldLayersFirst()
         let base = out.segmentBase(for: region.texture)
@@ -96,7 +93,6 @@ extension DrawContext {
 
     /// Writes one quad's four vertices at `v` and six indices (from `base`) at `i`, where room
     /// was reserved: the one vertex layout of every quad.
-    @inline(__always)
     static func writeQuad(_ v: UnsafeMutablePointer<DrawVertex>, _ i: UnsafeMutablePointer<Int32>, base: Int32,
                                   _ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, region: AtlasRegion, color c: SIMD4<UInt8>) {
         v[0] = DrawVertex(x: x0, y: y0, r: c.x, g: c.y, b: c.z, a: c.w, u: region.u0, v: region.v0)
@@ -108,7 +104,6 @@ extension DrawContext {
     }
 
     /// A solid quad (the white texel), alpha scaled by `coverage`.
-    @inline(__always)
     private func solidQuad(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ c: SIMD4<UInt8>, coverage: Float = 1) {
         guard x1 > x0, y1 > y0 else { return }
         var color = c

@@ -1,5 +1,10 @@
 import Foundation
 
+// `@exclusivity(unchecked)` on this file's stored properties: removing them costs +3.1%
+// instructions in B3, +2.1% in E, +0.9% in IM; `@inline(__always)` on its reserve, segment and
+// commit steps: +0.6% of the instructions outside the SDL libraries in E, +0.3% in B3
+// (callgrind, `controls-bench --quick --only` the scenario), measured 2026-11-28 and 29.
+
 /// Vertices and indices in manually managed storage, split into segments by texture.
 ///
 /// Tessellation writes through raw pointers reserved once per primitive, so the per-vertex

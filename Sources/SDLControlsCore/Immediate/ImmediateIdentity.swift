@@ -1,5 +1,9 @@
 import Foundation
 
+// `@exclusivity(unchecked)` on this file's stored properties: removing them costs +0.5%
+// instructions in IM (callgrind, `controls-bench --quick --only` the scenario), measured
+// 2026-11-28.
+
 // Identity of immediate-mode declarations: which retained control a declaration gets.
 //
 // The rule (also in ImmediateView's documentation): a declaration is identified by
@@ -146,7 +150,7 @@ struct ImmediateEntry {
     let name: ImmediateName
     let nameForm: ImmediateNameForm
     /// Kept alive by `ImmediateUI.nodes`, which holds every node a sequence holds.
-    unowned(unsafe) let node: ImmediateNode
+    unowned let node: ImmediateNode
     /// The view placed in a container (kept alive by the node).
     let placed: Unmanaged<UIView>
     /// Where the view was placed by the build that cached `inputs`.
@@ -229,19 +233,16 @@ final class ImmediateScope {
     }
 
     /// Whether the next entry of last build's sequence has this kind and name (in sync only).
-    @inline(__always)
     func nextMatches(kind: ImmediateKind, name: ImmediateName) -> Bool {
         inSync && cursor < previous.count && previous[cursor].kind == kind && previous[cursor].name == name
     }
 
     /// This build's entry at `index` (last build's while in sync, the copy once not).
-    @inline(__always)
     func entry(_ index: Int) -> ImmediateEntry {
         inSync ? previous[index] : current[index]
     }
 
     /// Caches what the declaration at `index` was given and where it was placed.
-    @inline(__always)
     func remember(_ index: Int, _ inputs: ImmediateInputs, context: ImmediateContext?) {
         if inSync {
             previous[index].inputs = inputs
@@ -274,7 +275,6 @@ final class ImmediateScope {
     }
 
     /// The child scope of last build's sequence that is next, when it has this key.
-    @inline(__always)
     func nextChildInSequence(_ key: ImmediateKey) -> ImmediateScope? {
         guard childrenInSync, childCursor < previousChildren.count else { return nil }
         let child = previousChildren[childCursor]

@@ -56,9 +56,8 @@ extension Int32 {
     /// ``init(saturating:)-(F)`` for the pair drawing converts every frame (pixel rectangles from
     /// points), with its bounds as constants: the generic one turns `Int32.min` and `.max` into
     /// the floating type through the standard library's generic conversion at run time, which
-    /// was a seventh of a frame that redraws a thousand controls. Same results. Always
-    /// inlined: left as a call it was still 1–2% of a changing frame (a few compares).
-    @inlinable @inline(__always)
+    /// was a seventh of a frame that redraws a thousand controls. Same results.
+    @inlinable
     package init(saturating value: CGFloat) {
         if value.isNaN {
             self = 0
@@ -73,7 +72,7 @@ extension Int32 {
 
     /// The same for `Float` (vertex coordinates: a redrawn view's pixel bounds), through the
     /// `CGFloat` one: every `Float` is exactly a `CGFloat`, so the results are the same.
-    @inlinable @inline(__always)
+    @inlinable
     package init(saturating value: Float) {
         self.init(saturating: CGFloat(value))
     }

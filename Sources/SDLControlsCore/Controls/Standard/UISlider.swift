@@ -43,9 +43,9 @@ open class UISlider: UIControl {
     /// How long `setValue(_:animated: true)` slides the thumb, in seconds.
     public static let animationDuration: TimeInterval = 0.2
 
-    @exclusivity(unchecked) private var storedValue: Float = 0
-    @exclusivity(unchecked) private var storedMinimum: Float = 0
-    @exclusivity(unchecked) private var storedMaximum: Float = 1
+    private var storedValue: Float = 0
+    private var storedMinimum: Float = 0
+    private var storedMaximum: Float = 1
 
     /// The value, clamped to ``minimumValue``…``maximumValue``; NaN is ignored. Setting it
     /// sends nothing (rule D3).
@@ -82,14 +82,14 @@ open class UISlider: UIControl {
     open var isContinuous: Bool = true
 
     /// The colour of the track between the start and the thumb; nil uses the tint colour.
-    @exclusivity(unchecked) open var minimumTrackTintColor: UIColor? { didSet { if oldValue != minimumTrackTintColor { setNeedsDisplay() } } }
+    open var minimumTrackTintColor: UIColor? { didSet { if oldValue != minimumTrackTintColor { setNeedsDisplay() } } }
     /// The colour of the track after the thumb; nil uses the theme's track colour.
-    @exclusivity(unchecked) open var maximumTrackTintColor: UIColor? { didSet { if oldValue != maximumTrackTintColor { setNeedsDisplay() } } }
+    open var maximumTrackTintColor: UIColor? { didSet { if oldValue != maximumTrackTintColor { setNeedsDisplay() } } }
     /// The colour of the thumb; nil uses the theme's thumb colour (white).
-    @exclusivity(unchecked) open var thumbTintColor: UIColor? { didSet { if oldValue != thumbTintColor { setNeedsDisplay() } } }
+    open var thumbTintColor: UIColor? { didSet { if oldValue != thumbTintColor { setNeedsDisplay() } } }
 
     /// The value the thumb is drawn at (differs from ``value`` during an animation).
-    @exclusivity(unchecked) public internal(set) var displayedValue: Float = 0
+    public internal(set) var displayedValue: Float = 0
 
     private var animationFrom: Float = 0
     private var animationStart: TimeInterval = 0

@@ -49,7 +49,7 @@ open class UIStepper: UIControl {
             valueDidChange(steppableBefore: before)
         }
     }
-    @exclusivity(unchecked) private var storedValue: Double = 0
+    private var storedValue: Double = 0
 
     /// The lowest value (default 0). Non-finite values are ignored. Setting it above
     /// ``maximumValue`` raises the maximum to match **(project choice; UIKit raises)**;
@@ -63,7 +63,7 @@ open class UIStepper: UIControl {
             clampValue()
         }
     }
-    @exclusivity(unchecked) private var storedMinimum: Double = 0
+    private var storedMinimum: Double = 0
 
     /// The highest value (default 100). Non-finite values are ignored. Setting it below
     /// ``minimumValue`` lowers the minimum to match **(project choice; UIKit raises)**; the
@@ -77,7 +77,7 @@ open class UIStepper: UIControl {
             clampValue()
         }
     }
-    @exclusivity(unchecked) private var storedMaximum: Double = 100
+    private var storedMaximum: Double = 100
 
     /// How much one step changes the value (default 1). Must be positive and finite: UIKit
     /// raises for a step ≤ 0; here such a value (and NaN or infinity) is ignored and the
@@ -89,7 +89,7 @@ open class UIStepper: UIControl {
             storedStep = newValue
         }
     }
-    @exclusivity(unchecked) private var storedStep: Double = 1
+    private var storedStep: Double = 1
 
     /// Whether holding a half repeats the step (default true).
     open var autorepeat: Bool = true {
@@ -102,7 +102,7 @@ open class UIStepper: UIControl {
 
     /// Whether stepping past ``maximumValue`` gives ``minimumValue`` and below the minimum
     /// gives the maximum (default false: the value stops at the limit).
-    @exclusivity(unchecked) open var wraps: Bool = false {
+    open var wraps: Bool = false {
         didSet { if oldValue != wraps { setNeedsDisplay() } }
     }
 

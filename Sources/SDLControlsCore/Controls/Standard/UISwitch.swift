@@ -34,7 +34,7 @@ open class UISwitch: UIControl {
     /// once per `advanceTime`, so faster displays step once a frame).
     static let animationStep: TimeInterval = 1.0 / 60
 
-    @exclusivity(unchecked) private var storedIsOn = false
+    private var storedIsOn = false
 
     /// Whether the switch is on. Setting it moves the thumb without animation and sends
     /// nothing (rule D2).
@@ -44,16 +44,16 @@ open class UISwitch: UIControl {
     }
 
     /// The colour of the track while on; nil uses the system green, as UIKit does.
-    @exclusivity(unchecked) open var onTintColor: UIColor? { didSet { if oldValue != onTintColor { setNeedsDisplay() } } }
+    open var onTintColor: UIColor? { didSet { if oldValue != onTintColor { setNeedsDisplay() } } }
 
     /// The colour of the thumb; nil uses the theme's thumb colour (white).
-    @exclusivity(unchecked) open var thumbTintColor: UIColor? { didSet { if oldValue != thumbTintColor { setNeedsDisplay() } } }
+    open var thumbTintColor: UIColor? { didSet { if oldValue != thumbTintColor { setNeedsDisplay() } } }
 
     /// Where the thumb is drawn: 0 at the off side, 1 at the on side (animated).
-    @exclusivity(unchecked) public internal(set) var thumbPosition: CGFloat = 0
+    public internal(set) var thumbPosition: CGFloat = 0
 
     /// Where the thumb is heading; the animation moves ``thumbPosition`` towards it.
-    @exclusivity(unchecked) var thumbTarget: CGFloat = 0
+    var thumbTarget: CGFloat = 0
     private var animationFrom: CGFloat = 0
     private var animationStart: TimeInterval = 0
     private var animationTimer: FrameTimer?
