@@ -12,19 +12,31 @@ import SDLControls
 /// list: `handle` + `update()` + the build part of `render()`), vertices per control, and
 /// counts. Peak RSS comes from a fresh child process; idle CPU from a standalone run loop.
 enum Embedded {
-    /// One scenario: a layout, a count, still or changing.
+    /// One scenario: a layout, a count, still or changing (every control, or one in ten).
     struct Scenario: Hashable {
         var layout: ControlGrid.Layout
         var n: Int
         var changing: Bool
+        /// Only one control in ten changes each frame (index % 10 == frame % 10, as the peer's
+        /// `--tenth`).
+        var tenth = false
 
-        var name: String { "\(layout == .hud ? "HUD (30)" : "grid N = \(n)"), \(changing ? "every control changing" : "still")" }
-        var key: String { "\(layout.rawValue)-\(n)-\(changing ? "changing" : "still")" }
+        var name: String {
+            let what = !changing ? "still" : tenth ? "one control in ten changing" : "every control changing"
+            return "\(layout == .hud ? "HUD (30)" : "grid N = \(n)"), \(what)"
+        }
+        var key: String { "\(layout.rawValue)-\(n)-\(!changing ? "still" : tenth ? "tenth" : "changing")" }
+
+        /// Makes this scenario's change for frame `f`.
+        @MainActor
+        func change(_ grid: ControlGrid, frame f: Int) {
+            if tenth { grid.change(frame: f, where: { $0 % 10 == f % 10 }) } else { grid.change(frame: f) }
+        }
 
         /// The peer's arguments for the same work.
         func peerArguments(frames: Int, warmup: Int) -> [String] {
             var a = layout == .hud ? ["--hud"] : ["--n", String(n)]
-            if changing { a.append("--changing") }
+            if changing { a.append(tenth ? "--tenth" : "--changing") }
             a += ["--frames", String(frames), "--warmup", String(warmup)]
             return a
         }
@@ -34,6 +46,7 @@ enum Embedded {
         Scenario(layout: .grid, n: 100, changing: false), Scenario(layout: .grid, n: 1_000, changing: false),
         Scenario(layout: .hud, n: 30, changing: false),
         Scenario(layout: .grid, n: 100, changing: true), Scenario(layout: .grid, n: 1_000, changing: true),
+        Scenario(layout: .grid, n: 1_000, changing: true, tenth: true),
         Scenario(layout: .hud, n: 30, changing: true),
     ]
 
@@ -126,7 +139,7 @@ enum Embedded {
         var maxSubmissions = game.ui.counters.geometrySubmissions
         // Warm-up: the text cycle (changing) or the cache of pixels (still) settles.
         for _ in 0..<max(warmup, ControlGrid.changingTextCycle + 2) {
-            if s.changing { f += 1; grid.change(frame: f) }
+            if s.changing { f += 1; s.change(grid, frame: f) }
             _ = game.frame()
         }
         var total = Samples(capacity: frames), ui = Samples(capacity: frames), change = Samples(capacity: frames)
@@ -135,7 +148,7 @@ enum Embedded {
             if s.changing {
                 let c0 = Clock.cpu()
                 f += 1
-                grid.change(frame: f)
+                s.change(grid, frame: f)
                 change.add(Clock.cpu() - c0)
             }
             let h0 = HeapCounts.now()

@@ -1,133 +1,9 @@
 import Foundation
 
-// `@exclusivity(unchecked)`, `unowned(unsafe)` and `@inline(__always)` in this file (the view
-// draw cache and the drawing pass): removing them costs +5.8% of the instructions outside the
-// SDL libraries in S, +0.7% in IM (callgrind, `controls-bench --quick --only` the scenario),
-// measured 2026-11-29.
-
-/// Cached geometry of one view's own drawing (background, border, `draw(_:)`, focus ring),
-/// in the view's own pixel space: its frame's top-left corner rounded down to a whole pixel is
-/// (0, 0). Drawing it elsewhere only adds a whole-pixel translation, so a view that moves
-/// (or whose ancestor moves or scrolls) is not tessellated again; a move by a fraction of a
-/// pixel changes `phase` and is.
-final class ViewDrawCache {
-    let geometry = GeometryBuffer()
-    // What the geometry was built for.
-    @exclusivity(unchecked) var generation: UInt64 = 0
-    @exclusivity(unchecked) var scale: CGFloat = 0
-    @exclusivity(unchecked) var phase = SIMD2<Float>(-1, -1)
-    @exclusivity(unchecked) var opacity: CGFloat = -1
-    @exclusivity(unchecked) var dimming: DrawContext.Dimming?
-    @exclusivity(unchecked) var style: UIUserInterfaceStyle = .unspecified
-    @exclusivity(unchecked) var resourceGeneration: UInt64 = .max
-    /// A hash of the geometry's segment textures in order (part of the walk's structure hash,
-    /// computed when the geometry is stored rather than on every pass).
-    @exclusivity(unchecked) var segmentTextures: UInt64 = 0
-    /// Pixels the geometry touches, in the view's pixel space.
-    @exclusivity(unchecked) var localBounds = PixelRect.zero
-    // Where it was drawn by the last pass that reached the view.
-    /// The window's ``UIWindow/drawEpoch`` when a pass last reached this view; any other value
-    /// (0 after ``UIView/forgetDrawing(in:)``): what follows is stale and the view not drawn.
-    @exclusivity(unchecked) var reachedEpoch: UInt64 = 0
-    @exclusivity(unchecked) var translationX: Int32 = 0
-    @exclusivity(unchecked) var translationY: Int32 = 0
-    @exclusivity(unchecked) var clip: PixelRect?
-    /// Window pixels its own geometry covers (clipped); empty when it draws nothing or is culled.
-    @exclusivity(unchecked) var drawn = PixelRect.zero
-    /// Window pixels this view and its subviews cover.
-    @exclusivity(unchecked) var subtree = PixelRect.zero
-    /// The last pass after which ``subtree`` was already marked changed (once is enough).
-    @exclusivity(unchecked) var damagedAfterPass: UInt64 = .max
-    /// A hash of what this view and its subviews draw where (see ``DrawWalk/structure``).
-    @exclusivity(unchecked) var subtreeStructure: UInt64 = 0
-    /// Views of this subtree that put pixels on the window.
-    @exclusivity(unchecked) var subtreeDrawn = 0
-    /// What this view passed to its subviews last time (nil: it has none, or never did).
-    /// Boxed: most views are leaves and would carry it for nothing.
-    @exclusivity(unchecked) var childContext: ChildContextBox?
-    /// What its subviews' subtrees add up to, kept as they change.
-    @exclusivity(unchecked) var children = ChildAggregate()
-
-    /// Keeps the context's output and what it was built for.
-    @MainActor
-    func store(_ context: DrawContext) {
-        geometry.copy(from: context.out)
-        var textures: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for seg in geometry.segments { textures = (textures ^ (UInt64(seg.texture.rawValue) << 8 | 1)) &* 0x0000_0100_0000_01B3 }
-        segmentTextures = textures
-        var x0 = Float.infinity, y0 = Float.infinity, x1 = -Float.infinity, y1 = -Float.infinity
-        let v = geometry.vertices
-        for k in 0..<geometry.vertexCount {
-            let p = v[k]
-            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
-        }
-        if geometry.vertexCount == 0 || !(x1 > x0) || !(y1 > y0) {
-            localBounds = .zero
-        } else {
-            let fx0 = x0.pixelRounded(.down), fy0 = y0.pixelRounded(.down)
-            localBounds = PixelRect(x: Int32(saturating: fx0), y: Int32(saturating: fy0),
-                                    width: Int32(saturating: x1.pixelRounded(.up) - fx0), height: Int32(saturating: y1.pixelRounded(.up) - fy0))
-        }
-    }
-}
-
-extension PixelRect {
-    /// The rectangle grown outwards to multiples of 32 pixels: the area a block of the
-    /// window's list is filed under (see `DrawList.Item.area`).
-    var blockArea: PixelRect {
-        guard !isEmpty else { return .zero }
-        let x0 = Int64(x) & ~31, y0 = Int64(y) & ~31
-        let x1 = (Int64(x) + Int64(width) + 31) & ~31, y1 = (Int64(y) + Int64(height) + 31) & ~31
-        return PixelRect(x: Int32(clamping: x0), y: Int32(clamping: y0), width: Int32(clamping: x1 - x0), height: Int32(clamping: y1 - y0))
-    }
-}
-
-/// What a view hands its subviews in a drawing pass. When it is the same as last pass, a
-/// subview that was reached then and has nothing marked in its subtree is skipped whole.
-struct ChildContext: Equatable {
-    var origin: CGPoint
-    var boundsOrigin: CGPoint
-    var visible: CGRect
-    var clip: PixelRect?
-    var opacity: CGFloat
-    var style: UIUserInterfaceStyle
-    var dimming: DrawContext.Dimming?
-    /// The opaque colour behind the subviews, as (red, green, blue, 1); all −1 when none.
-    var backdrop: SIMD4<Double>
-}
-
-/// What a view's subviews' subtrees add up to, kept up to date as single subviews change, so a
-/// pass that visits one subview of thousands touches none of the others.
-struct ChildAggregate {
-    /// Window pixels the subtrees cover. When only some subviews were visited it can be larger
-    /// than they cover now (a rectangle can't be taken out of a union): it is used for
-    /// damage, where more is safe, and made exact whenever every subview is visited.
-    var covered = PixelRect.zero
-    /// The sum of the subviews' hashed structures: one subview's can be swapped in and out.
-    var sum: UInt64 = 0
-    /// A hash of the subviews' order (set when every subview is visited, which a change of
-    /// order or membership causes).
-    var order: UInt64 = 0
-    /// Views of the subtrees that put pixels on the window.
-    var drawn = 0
-
-    /// What `sub` adds to its superview's aggregate: nothing unless the pass reached it.
-    @MainActor @inline(__always)
-    static func contribution(of sub: UIView, epoch: UInt64) -> (hash: UInt64, drawn: Int) {
-        guard let c = sub.drawCache, c.reachedEpoch == epoch else { return (0, 0) }
-        // A strong mix of the view's identity and structure: sums of these rarely cancel.
-        var z = c.subtreeStructure ^ UInt64(UInt(bitPattern: ObjectIdentifier(sub).hashValue)) &* 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return (z ^ (z >> 31), c.subtreeDrawn)
-    }
-}
-
-/// A ``ChildContext`` kept by a view that has subviews.
-final class ChildContextBox {
-    @exclusivity(unchecked) var value: ChildContext
-    init(_ value: ChildContext) { self.value = value }
-}
+// `@exclusivity(unchecked)`, `unowned(unsafe)` and `@inline(__always)` in this file and in
+// ViewDrawCache.swift (the drawing pass and the view draw cache): removing them costs +5.8% of
+// the instructions outside the SDL libraries in S, +0.7% in IM (callgrind, `controls-bench
+// --quick --only` the scenario), measured 2026-11-29.
 
 /// Counters of one draw-list build, for tests and benchmarks.
 public struct DrawStats: Hashable, Sendable {
@@ -328,7 +204,7 @@ extension UIView {
         while !v.needsDrawingWalk {
             v.needsDrawingWalk = true
             guard let sup = v.storedSuperview else { return }
-            if !sup.subviewsChanged { sup.markedSubviews.append(v) }
+            if !sup.subviewsChanged { sup.markedSubviews.append(Unmanaged.passUnretained(v)) }
             v = sup
         }
     }
@@ -517,13 +393,19 @@ extension UIView {
             return sub.updateDrawing(&walk, origin: o, visible: childVisible, clip: childClip, opacity: opacity,
                                      style: style, dimming: dimming, backdrop: childBackdrop)
         }
-        if wasDrawn, sameContext, !subviewsChanged {
-            // Only the marked subviews: the others are as the last pass left them.
+        // Only the marked subviews, when they are few: the others are as the last pass left
+        // them. (When most are marked, the loop over all of them below is cheaper.)
+        if wasDrawn, sameContext, !subviewsChanged, markedSubviews.count * 4 < subviews.count {
             guard !markedSubviews.isEmpty else { return }
-            var marked: [UIView] = []
+            var marked: [Unmanaged<UIView>] = []
             swap(&marked, &markedSubviews)
             var children = cache.children
-            for sub in marked where sub.needsDrawingWalk && sub.storedSuperview === self {
+            for entry in marked {
+                // A subview removed meanwhile (by a `draw(_:)`) may be freed: stop; the next
+                // pass visits every subview.
+                guard !subviewsChanged else { break }
+                let sub = entry.takeUnretainedValue()
+                guard sub.needsDrawingWalk else { continue }
                 let before = ChildAggregate.contribution(of: sub, epoch: walk.epoch)
                 children.covered = children.covered.union(visit(sub))
                 let after = ChildAggregate.contribution(of: sub, epoch: walk.epoch)
@@ -546,7 +428,7 @@ extension UIView {
         var children = ChildAggregate()
         var order = StructureHash()
         for sub in subviews {
-            order.mix(UInt64(UInt(bitPattern: ObjectIdentifier(sub).hashValue)))
+            order.mix(UInt64(UInt(bitPattern: ObjectIdentifier(sub))))
             if sameContext, wasDrawn, !sub.needsDrawingWalk, let c = sub.drawCache, c.reachedEpoch == walk.epoch {
                 children.covered = children.covered.union(c.subtree)
             } else {

@@ -239,14 +239,16 @@ open class UIView: UIResponder {
     /// what you draw changes, since geometry is cached between frames.
     open func draw(_ rect: CGRect) {}
 
-    /// Cached geometry of this view's own drawing (see UIView+Drawing.swift).
+    /// Cached geometry of this view's own drawing (see ViewDrawCache.swift).
     @exclusivity(unchecked) var drawCache: ViewDrawCache?
     /// This view or one of its subviews changed since the last drawing pass: the pass visits
     /// it (an unmarked subtree whose surroundings are unchanged is skipped whole).
     @exclusivity(unchecked) var needsDrawingWalk = true
     /// Subviews marked (``needsDrawingWalk``) since the last pass visited this view: the pass
-    /// visits them alone when nothing else changed here.
-    @exclusivity(unchecked) var markedSubviews: [UIView] = []
+    /// visits them alone when nothing else changed here. Not retained (a reference count per
+    /// change): every entry is a subview when added, and removing a subview sets
+    /// ``subviewsChanged``, after which the list is cleared without being read.
+    @exclusivity(unchecked) var markedSubviews: [Unmanaged<UIView>] = []
     /// ``subviews`` gained, lost or reordered a view since the last pass: it visits them all.
     @exclusivity(unchecked) var subviewsChanged = true
 

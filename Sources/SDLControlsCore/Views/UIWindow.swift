@@ -48,7 +48,7 @@ open class UIWindow: UIView {
     @exclusivity(unchecked) public var needsRedraw = true
     /// The scale and resource generation the last draw list was built for.
     @exclusivity(unchecked) var lastDrawKey: (scale: CGFloat, generation: UInt64, style: UIUserInterfaceStyle)?
-    /// Window pixels that changed since the host last drew the UI (see `UIView+Drawing.swift`).
+    /// Window pixels that changed since the host last drew the UI (see `DamageAndOccupancy.swift`).
     @exclusivity(unchecked) package var damage = DamageRegion()
     /// Which parts of the window the last drawing pass put UI pixels on.
     @exclusivity(unchecked) package internal(set) var occupancy = OccupancyGrid()
