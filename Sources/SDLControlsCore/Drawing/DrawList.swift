@@ -84,10 +84,10 @@ public struct PixelRect: Hashable, Sendable {
         return PixelRect(x: Int32(clamping: x0), y: Int32(clamping: y0), width: Int32(clamping: x1 - x0), height: Int32(clamping: y1 - y0))
     }
 
-    /// The smallest rectangle holding both (an empty one adds nothing).
     // Always inlined: as a call it costs +0.9% of the instructions outside the SDL libraries of
     // E's changing grid (callgrind, `controls-bench --quick --only E --scenario
     // grid-1000-changing`), measured 2026-11-29.
+    /// The smallest rectangle holding both (an empty one adds nothing).
     @inline(__always)
     public func union(_ o: PixelRect) -> PixelRect {
         if o.isEmpty { return self }

@@ -82,11 +82,11 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
         (Self.byte(red), Self.byte(green), Self.byte(blue), Self.byte(alpha))
     }
 
+    // Always inlined: as a call it costs +0.7% of the instructions outside the SDL libraries in
+    // E, +0.5% in B3 (callgrind, `controls-bench --quick --only` the scenario), 2026-11-29.
     /// A component in 0...1 (components are clamped there) as 0...255, rounded half up as
     /// `rounded()` rounds non-negative values, without its library call (drawing resolves four
     /// per fill and line of text); out of range saturates and NaN is 0.
-    // Always inlined: as a call it costs +0.7% of the instructions outside the SDL libraries in
-    // E, +0.5% in B3 (callgrind, `controls-bench --quick --only` the scenario), 2026-11-29.
     @inline(__always)
     package static func byte(_ v: CGFloat) -> UInt8 {
         let x = v * 255 + 0.5
