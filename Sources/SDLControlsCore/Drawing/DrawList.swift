@@ -149,7 +149,11 @@ public final class DrawList {
         let area: PixelRect
     }
 
-    @exclusivity(unchecked) var items: [Item] = []
+    @exclusivity(unchecked) var items: [Item] = [] {
+        didSet { index.invalidate() }   // (appends too: an index of other blocks would be wrong)
+    }
+    /// Which blocks lie in which tile (see ``BlockIndex``), for ``select(from:meeting:)``.
+    @exclusivity(unchecked) var index = BlockIndex()
     @exclusivity(unchecked) var clipStack: [PixelRect] = []
     /// Vertices the items hold.
     public var vertexCount: Int { items.reduce(0) { $0 + $1.cache.geometry.segments[$1.segment].vertexCount } }
@@ -169,6 +173,7 @@ public final class DrawList {
     /// Empties the list, keeping its storage (no allocation in steady state).
     public func reset() {
         collectedStructure = nil
+        index.invalidate()
         items.removeAll(keepingCapacity: true)
         clipStack.removeAll(keepingCapacity: true)
     }
@@ -198,17 +203,14 @@ public final class DrawList {
     }
 
     /// Makes this list the blocks of `full` (a whole window's list) that may meet any of
-    /// `rects`, in order: what redrawing those rectangles needs (clipped to them), found by one
-    /// pass over the blocks rather than a walk of the tree. Keeps its storage (no allocation
-    /// once grown).
+    /// `rects`, in order: what redrawing those rectangles needs (clipped to them), found through
+    /// `full`'s index of blocks by tile (built once per collection) rather than a walk of the
+    /// tree or of every block. Keeps its storage (no allocation once grown).
     package func select(from full: DrawList, meeting rects: [PixelRect]) {
         reset()
-        guard !rects.isEmpty else { return }
-        var bound = rects[0]
-        for r in rects.dropFirst() { bound = bound.union(r) }
-        for item in full.items where item.area.intersects(bound) {
-            if rects.count == 1 || rects.contains(where: { $0.intersects(item.area) }) { items.append(item) }
-        }
+        guard !rects.isEmpty, !full.items.isEmpty else { return }
+        if !full.index.isBuilt { full.index.build(full.items) }
+        full.index.select(full.items, meeting: rects, into: &items)
     }
 
     /// The commands ``DrawList/assemble(maxVertices:offsetX:offsetY:within:_:)`` would hand out (texture and clip changes and

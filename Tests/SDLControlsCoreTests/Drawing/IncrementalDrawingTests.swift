@@ -168,6 +168,33 @@ struct IncrementalDrawingTests {
         }
     }
 
+    /// Picking the blocks that meet damaged rectangles through the list's index of tiles gives
+    /// exactly the blocks a scan of every block gives, in list order; large and far-flung UIs
+    /// included (the tiles grow so the index stays small).
+    @Test(arguments: [1.0, 3.0])
+    func blocksPickedByTileAreTheBlocksMeetingTheDamage(scale: Double) {
+        var rng = TestRandom(seed: 7)
+        let scene = RandomScene(in: window, rng: &rng)
+        let far = UIView(frame: CGRect(x: -30_000, y: 20_000, width: 60_000, height: 40))
+        far.backgroundColor = .systemTeal
+        window.addSubview(far)
+        let full = DrawList(), picked = DrawList()
+        for _ in 0..<20 {
+            for _ in 0..<3 { scene.mutate(&rng) }
+            window.buildDrawList(into: full, scale: CGFloat(scale), resources: nil)
+            for _ in 0..<10 {
+                let rects = (0..<rng.int(1...4)).map { _ in
+                    PixelRect(x: Int32(rng.int(-100...1_000)), y: Int32(rng.int(-100...800)),
+                              width: Int32(rng.int(0...300)), height: Int32(rng.int(0...300)))
+                }
+                picked.select(from: full, meeting: rects)
+                let scanned = full.items.filter { item in rects.contains { $0.intersects(item.area) } }
+                #expect(picked.items.map { ObjectIdentifier($0.cache) } == scanned.map { ObjectIdentifier($0.cache) })
+                #expect(picked.items.map(\.segment) == scanned.map(\.segment))
+            }
+        }
+    }
+
     /// Builds the list again with every cache dropped and every view visited, and compares.
     private func sameAsFromScratch(_ list: DrawList, scale: CGFloat, in other: UIWindow? = nil) -> Bool {
         let window = other ?? self.window
