@@ -252,6 +252,7 @@ extension ReadmeSnippetTests {
         host.window.addSubview(button)
         let path = NSTemporaryDirectory() + "readme-session-\(UUID().uuidString).script"
         try "# SDLControls input script 1\n1 mouse down 10 10\n2 mouse up 10 10\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         // Verbatim from the README, with the file above.
         let player = InputScriptPlayer(stream: try InputScriptStream(contentsOfFile: path,
                                                                      isKeyName: InputScriptPlayer.isKeyName), host: host)

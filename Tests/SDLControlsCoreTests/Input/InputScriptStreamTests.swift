@@ -11,11 +11,15 @@ struct InputScriptStreamTests {
         return entries
     }
 
+    /// Writes `bytes` to a new file in the temporary folder; the caller removes it
+    /// (``remove(_:)``, deferred), so runs leave nothing behind.
     static func file(_ bytes: [UInt8]) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).script")
         try Data(bytes).write(to: url)
         return url.path
     }
+
+    static func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
 
     static let sample = "\u{FEFF}# SDLControls input script 1\r\n10 mouse down 120 40 # c\r\n12 mouse move 130.5 40\r14 mouse up 130 40\n\n"
         + "20 text \"héllo\\n\"\n30 key down Tab shift\n41 compose \"にほ\" 2\n64 pad down dpadDown\n70 quit"
@@ -24,7 +28,9 @@ struct InputScriptStreamTests {
         let whole = try InputScript(parsing: Self.sample).entries
         #expect(whole.count == 8)
         #expect(try Self.readAll(InputScriptStream(text: Self.sample)) == whole)
-        #expect(try Self.readAll(InputScriptStream(contentsOfFile: Self.file(Array(Self.sample.utf8)))) == whole)
+        let path = try Self.file(Array(Self.sample.utf8))
+        defer { Self.remove(path) }
+        #expect(try Self.readAll(InputScriptStream(contentsOfFile: path)) == whole)
         #expect(try Self.readAll(InputScriptStream(script: InputScript(entries: whole))) == whole)
     }
 
@@ -40,6 +46,7 @@ struct InputScriptStreamTests {
         for pad in 0..<4 {
             let padded = String(repeating: " ", count: pad) + text + "\(lines) mouse sideways 1 2\r\n"
             let path = try Self.file(Array(padded.utf8))
+            defer { Self.remove(path) }
             let stream = try InputScriptStream(contentsOfFile: path)
             var count = 0
             do {
@@ -69,14 +76,18 @@ struct InputScriptStreamTests {
 
     @Test func aLineThatIsNotUTF8StopsWithItsNumber() throws {
         let bytes = Array("# h\n2 text \"caf".utf8) + [0xE9] + Array("\"\n3 quit\n".utf8)
-        let stream = try InputScriptStream(contentsOfFile: Self.file(bytes))
+        let path = try Self.file(bytes)
+        defer { Self.remove(path) }
+        let stream = try InputScriptStream(contentsOfFile: path)
         #expect(throws: InputScriptError(line: 2, message: "not UTF-8 text")) { try stream.next() }
     }
 
     /// A file of one endless line is not read whole: past the line limit it stops.
     @Test func aLineOverTheLimitStopsWithoutReadingTheFileWhole() throws {
         let bytes = Array("1 quit\n".utf8) + [UInt8](repeating: 0x7A, count: 4 * InputScriptStream.maximumLineBytes)
-        let stream = try InputScriptStream(contentsOfFile: Self.file(bytes))
+        let path = try Self.file(bytes)
+        defer { Self.remove(path) }
+        let stream = try InputScriptStream(contentsOfFile: path)
         #expect(try stream.next()?.event == .quit)
         #expect(throws: InputScriptError(line: 2, message: "line is longer than \(InputScriptStream.maximumLineBytes) bytes")) {
             try stream.next()
@@ -89,7 +100,9 @@ struct InputScriptStreamTests {
         var bytes: [UInt8] = Array("# SDLControls input script 1\n".utf8)
         let line = Array("7 mouse move 100 200\n".utf8)
         while bytes.count < 12_000_000 { bytes += line }
-        let stream = try InputScriptStream(contentsOfFile: Self.file(bytes))
+        let path = try Self.file(bytes)
+        defer { Self.remove(path) }
+        let stream = try InputScriptStream(contentsOfFile: path)
         #expect(try stream.next()?.frame == 7)
         #expect(stream.peakBufferedBytes <= InputScriptStream.chunkBytes, "the first entry came from the first chunk")
         var n = 1
