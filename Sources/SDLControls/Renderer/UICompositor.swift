@@ -61,6 +61,8 @@ final class UICompositor {
     private let damaged = DrawList()
     /// The blocks meeting one damaged rectangle, picked from ``damaged``.
     private let partial = DrawList()
+    /// The regions' rectangles, when they are all drawn again (kept: no allocation per frame).
+    private var regionRects: [PixelRect] = []
     private var convertBuffer: [UInt32] = []
     /// 65536 × 255 / alpha, rounded: un-premultiplying by one multiply and a shift.
     private let reciprocal: [UInt32] = UICompositor.reciprocals()
@@ -141,7 +143,9 @@ final class UICompositor {
                 drawDirect(window, backend: backend, counters: &counters)
                 return
             }
-            collectBlocks(window, damage: regions.map(\.rect))
+            regionRects.removeAll(keepingCapacity: true)
+            for region in regions { regionRects.append(region.rect) }
+            collectBlocks(window, damage: regionRects)
             for region in regions { redraw([region.rect], into: region, window: window, backend: backend, counters: &counters) }
             regionsValid = true
         } else if large {

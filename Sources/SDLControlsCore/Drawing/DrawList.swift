@@ -173,8 +173,7 @@ public final class DrawList {
     /// Empties the list, keeping its storage (no allocation in steady state).
     public func reset() {
         collectedStructure = nil
-        index.invalidate()
-        items.removeAll(keepingCapacity: true)
+        items.removeAll(keepingCapacity: true)   // (forgets the index: see `items`)
         clipStack.removeAll(keepingCapacity: true)
     }
 

@@ -77,7 +77,7 @@ extension UIWindow {
         }
         // The walk owns damage and occupancy until it ends (moved, not copied: no allocation).
         var walk = DrawWalk(context: DrawContext.shared, resources: resources, resourceGeneration: generation,
-                            scale: scale, pass: drawPass, epoch: drawEpoch, stats: stats,
+                            scale: scale, epoch: drawEpoch, stats: stats,
                             damage: DamageRegion(), occupancy: OccupancyGrid())
         swap(&walk.damage, &damage)
         swap(&walk.occupancy, &occupancy)
@@ -149,7 +149,6 @@ struct DrawWalk {
     let resources: DrawResources?
     let resourceGeneration: UInt64
     let scale: CGFloat
-    let pass: UInt64
     /// ``UIWindow/drawEpoch``: a cache whose ``ViewDrawCache/reachedEpoch`` equals it is current.
     let epoch: UInt64
     var stats: DrawStats

@@ -55,13 +55,10 @@ extension UIView {
         if view.storedTintColor == nil { view.notifyTintChange() }
         view.setNeedsLayout()
         setNeedsLayout()
-        // The new subview is drawn (and its pixels marked changed) on the next pass: marked,
-        // and so is this view and its ancestors (a view never drawn is marked already, so
-        // marking it would stop there).
+        // The new subview is drawn (and its pixels marked changed) on the next pass.
         if let w = storedWindow {
             w.needsRedraw = true
-            view.needsDrawingWalk = true
-            markForDrawingWalk()
+            view.markForDrawingWalk()
         }
     }
 

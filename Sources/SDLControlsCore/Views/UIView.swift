@@ -242,8 +242,9 @@ open class UIView: UIResponder {
     /// Cached geometry of this view's own drawing (see ViewDrawCache.swift).
     @exclusivity(unchecked) var drawCache: ViewDrawCache?
     /// This view or one of its subviews changed since the last drawing pass: the pass visits
-    /// it (an unmarked subtree whose surroundings are unchanged is skipped whole).
-    @exclusivity(unchecked) var needsDrawingWalk = true
+    /// it (an unmarked subtree whose surroundings are unchanged is skipped whole). A view never
+    /// drawn is visited anyway (its cache is not current), so it starts unmarked.
+    @exclusivity(unchecked) var needsDrawingWalk = false
     /// Subviews marked (``needsDrawingWalk``) since the last pass visited this view: the pass
     /// visits them alone when nothing else changed here. Not retained (a reference count per
     /// change): every entry is a subview when added, and removing a subview sets
