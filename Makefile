@@ -5,12 +5,12 @@
 # Debian/Ubuntu packages are installed with apt-get (via sudo when not root).
 
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core pkg-config
-DEV_PACKAGES := xvfb xdotool
+DEV_PACKAGES := xvfb xdotool libgl1-mesa-dri
 DOC_PACKAGES := python3
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test docs deps dev-deps doc-deps bench bench-quick xvfb-check golden embedding-check fuzz fuzz-long leaks soak
+.PHONY: run test docs deps dev-deps doc-deps bench bench-quick xvfb-check accelerated-check golden embedding-check fuzz fuzz-long leaks soak
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://swift.org/install (or add /opt/swift/usr/bin to PATH)"; exit 1; }
@@ -72,6 +72,11 @@ embedding-check: deps
 # A real window under Xvfb with xdotool clicking a control (see README, Development).
 xvfb-check: dev-deps
 	.ci/xvfb-click-check.sh
+
+# SDL's opengl and opengles2 renderers (Mesa's software OpenGL under Xvfb): the software
+# goldens within 8 levels, incremental frames equal to full redraws, resets (see README).
+accelerated-check: dev-deps
+	.ci/accelerated-check.sh
 
 
 # The fuzzer (see README, "Fuzzing, leaks and soak"). fuzz is what CI runs: 200,000

@@ -76,8 +76,9 @@ struct BenchArguments: ParsableCommand {
     var rounds: Int?
 
     @Option(help: ArgumentHelp("""
-        E with SDL render driver R ("opengl" ...) in a real window instead of the software \
-        renderer (run under a display: xvfb-run); no peer.
+        E with SDL render driver R ("opengl", "opengles2" ...) in a real window instead of \
+        the software renderer (run under a display: xvfb-run); the peer, when given, runs on \
+        the same renderer, and peak RSS is not measured.
         """, valueName: "r"))
     var renderer: String?
 

@@ -65,6 +65,29 @@ enum Embedded {
         var steadyGlyphs = 0
         var steadyUploads = 0
         var maxSubmissions = 0
+        /// What a measured frame handed the renderer, per frame (means); the peer's draw
+        /// commands and vertices.
+        var submitted = Submitted()
+    }
+
+    /// What frames handed the renderer, per frame: what a driver's cost follows.
+    struct Submitted {
+        var drawCalls = 0.0, vertices = 0.0, targetSwitches = 0.0, clears = 0.0, uploads = 0.0
+
+        /// Adds one frame's counters (divide by the frames with ``perFrame(_:)``).
+        mutating func add(_ c: FrameCounters) {
+            drawCalls += Double(c.drawCalls)
+            vertices += Double(c.vertices)
+            targetSwitches += Double(c.renderTargetSwitches)
+            clears += Double(c.cacheClears)
+            uploads += Double(c.textureUploads)
+        }
+
+        func perFrame(_ frames: Int) -> Submitted {
+            let n = Double(max(1, frames))
+            return Submitted(drawCalls: drawCalls / n, vertices: vertices / n, targetSwitches: targetSwitches / n,
+                             clears: clears / n, uploads: uploads / n)
+        }
     }
 
     /// A game that owns its SDL window and software renderer (dummy video driver) and embeds
@@ -144,6 +167,7 @@ enum Embedded {
         }
         var total = Samples(capacity: frames), ui = Samples(capacity: frames), change = Samples(capacity: frames)
         var glyphs = 0, uploads = 0, allocations = 0
+        var submitted = Submitted()
         for _ in 0..<frames {
             if s.changing {
                 let c0 = Clock.cpu()
@@ -160,26 +184,32 @@ enum Embedded {
             glyphs += c.glyphRunsRasterized
             uploads += c.textureUploads
             maxSubmissions = max(maxSubmissions, c.geometrySubmissions)
+            submitted.add(c)
         }
         return Round(frameMedian: total.percentile(50) * 1000, frameMean: total.mean * 1000, uiMedian: ui.percentile(50) * 1000,
                      uiMean: ui.mean * 1000, verticesPerControl: Double(vertices) / Double(max(1, s.n)),
                      peakRSSKiB: ProcessMemory.residentKiB().peak, changeMedian: change.percentile(50) * 1000,
                      counts: game.ui.counters, allocationsPerFrame: Double(allocations) / Double(max(1, frames)),
-                     steadyGlyphs: glyphs, steadyUploads: uploads, maxSubmissions: maxSubmissions)
+                     steadyGlyphs: glyphs, steadyUploads: uploads, maxSubmissions: maxSubmissions,
+                     submitted: submitted.perFrame(frames))
     }
 
-    /// The peer's side of one round (a fresh process).
-    static func runPeer(_ path: String, _ s: Scenario, frames: Int, warmup: Int, window: CGSize? = nil) throws -> Round {
+    /// The peer's side of one round (a fresh process), on the same SDL render driver.
+    static func runPeer(_ path: String, _ s: Scenario, frames: Int, warmup: Int, window: CGSize? = nil,
+                        renderer: String = "software") throws -> Round {
         var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "dummy"
+        if renderer == "software" { env["SDL_VIDEODRIVER"] = "dummy" }
         let arguments = s.peerArguments(frames: frames, warmup: warmup)
             + (window.map { ["--window", "\(Int($0.width))x\(Int($0.height))"] } ?? [])
+            + (renderer == "software" ? [] : ["--renderer", renderer])
         let object = try ChildProcess.lastJSONObject(path, arguments, environment: env, quiet: true,
                                                      label: "imgui peer \(s.peerArguments(frames: frames, warmup: warmup))")
         func phase(_ key: String, _ stat: String) -> Double { ((object[key] as? [String: Any])?[stat] as? NSNumber)?.doubleValue ?? .nan }
         return Round(frameMedian: phase("frame_ms", "p50"), frameMean: phase("frame_ms", "mean"), uiMedian: phase("ui_ms", "p50"),
                      uiMean: phase("ui_ms", "mean"), verticesPerControl: (object["vertices_per_widget"] as? NSNumber)?.doubleValue ?? .nan,
-                     peakRSSKiB: (object["vm_hwm_kib"] as? NSNumber)?.intValue ?? 0)
+                     peakRSSKiB: (object["vm_hwm_kib"] as? NSNumber)?.intValue ?? 0,
+                     submitted: Submitted(drawCalls: (object["draw_cmds"] as? NSNumber)?.doubleValue ?? .nan,
+                                          vertices: (object["vertices"] as? NSNumber)?.doubleValue ?? .nan))
     }
 
     // MARK: Peak RSS and idle CPU (fresh processes)
@@ -290,13 +320,21 @@ final class EmbeddedRun {
                     failures.append("E \(s.key): \(error)")
                 }
                 if let peer {
-                    do { theirs[s, default: []].append(try Embedded.runPeer(peer, s, frames: frames, warmup: warmup)) } catch {
+                    do { theirs[s, default: []].append(try Embedded.runPeer(peer, s, frames: frames, warmup: warmup, renderer: renderer)) } catch {
                         failures.append("E peer \(s.key): \(error)")
                     }
                 }
             }
         }
         guard onlyScenario == nil else { return }
+        // Peak RSS on the software renderer only: the peer's figure comes from its rounds, and
+        // on another renderer it holds the driver's memory too (Mesa's is most of it).
+        if renderer == "software" { measureRSS(progress: progress) }
+        progress("E idle CPU over \(idleSeconds) s (child process)")
+        do { idle = try Embedded.spawnSelf([Embedded.idleChildFlag, String(idleSeconds)]) } catch { failures.append("E idle: \(error)") }
+    }
+
+    private func measureRSS(progress: (String) -> Void) {
         progress("E peak RSS, N = 1,000 (child process)")
         do {
             let o = try Embedded.spawnSelf([Embedded.memoryChildFlag, "1000", "1000"])
@@ -309,8 +347,6 @@ final class EmbeddedRun {
                 peerEmptyRSS = p.peakRSSKiB
             }
         } catch { failures.append("E RSS: \(error)") }
-        progress("E idle CPU over \(idleSeconds) s (child process)")
-        do { idle = try Embedded.spawnSelf([Embedded.idleChildFlag, String(idleSeconds)]) } catch { failures.append("E idle: \(error)") }
     }
 
     func median(_ s: Embedded.Scenario, _ side: [Embedded.Scenario: [Embedded.Round]], _ f: (Embedded.Round) -> Double) -> Double {
@@ -321,7 +357,7 @@ final class EmbeddedRun {
     func peerMedian(_ s: Embedded.Scenario, _ f: (Embedded.Round) -> Double) -> Double { median(s, theirs, f) }
 
     var peerRSS: Int? {
-        guard let r = theirs[Embedded.Scenario(layout: .grid, n: 1_000, changing: false)], !r.isEmpty else { return nil }
+        guard renderer == "software", let r = theirs[Embedded.Scenario(layout: .grid, n: 1_000, changing: false)], !r.isEmpty else { return nil }
         return Int(Embedded.median(r.map { Double($0.peakRSSKiB) }))
     }
 }

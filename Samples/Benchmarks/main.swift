@@ -184,7 +184,7 @@ func main() -> Int32 {
 
     report.meta = .object([
         ("scenario", .string("meta")), ("mode", .string(quick ? "quick" : "full")),
-        ("renderer", .string("software (dummy video driver)")), ("cores", .int(ProcessInfo.processInfo.activeProcessorCount)),
+        ("renderer", .string(arguments.renderer.map { "\($0) for E, else software (dummy video driver)" } ?? "software (dummy video driver)")), ("cores", .int(ProcessInfo.processInfo.activeProcessorCount)),
         ("load_average_start", .string(loadStart)), ("load_average_end", .string(loadAverage())),
         ("time_unit", .string("thread CPU time (CLOCK_THREAD_CPUTIME_ID), milliseconds unless named _us")),
         ("cpu_clock_reading_us", .number(timerCost * 1e6)), ("heap_counter_active", .bool(heapActive)),

@@ -38,6 +38,16 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
     public var compositeCopies = 0
     /// Rectangles of the cached UI pixels cleared and drawn again this frame.
     public var redrawnRects = 0
+    /// Calls that clear rectangles of the cached pixels before they are drawn again (one
+    /// per cached region drawn into, whatever the number of rectangles).
+    public var cacheClears = 0
+    /// `SDL_SetRenderTarget` calls: into a cached region and back to the game's target (two
+    /// per region drawn into; 0 in a still frame or one drawn directly). An accelerated
+    /// renderer flushes its queued work at each.
+    public var renderTargetSwitches = 0
+    /// Everything the frame handed the renderer to draw: geometry submissions, copies of
+    /// cached pixels and cache clears. What a driver's per-call cost multiplies.
+    public var drawCalls: Int { geometrySubmissions + compositeCopies + cacheClears }
     /// UI pixels drawn this frame (into the cache, or directly); 0 when the cached pixels
     /// were reused as they were.
     public var redrawnPixels = 0
@@ -50,6 +60,7 @@ public struct FrameCounters: Hashable, Sendable, CustomStringConvertible {
         "submissions=\(geometrySubmissions) vertices=\(vertices) indices=\(indices) textureSwitches=\(textureSwitches) "
             + "runsRasterized=\(glyphRunsRasterized) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
             + "textureBytes=\(textureBytes) atlasResets=\(atlasResets) rebuilt=\(drawListRebuilt) viewsRedrawn=\(viewsRedrawn) viewsVisited=\(viewsVisited) "
-            + "compositeCopies=\(compositeCopies) redrawnRects=\(redrawnRects) redrawnPixels=\(redrawnPixels)"
+            + "compositeCopies=\(compositeCopies) cacheClears=\(cacheClears) renderTargetSwitches=\(renderTargetSwitches) "
+            + "redrawnRects=\(redrawnRects) redrawnPixels=\(redrawnPixels)"
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// window (``OccupancyGrid``: a HUD down both sides is two columns; an empty UI is none);
 /// each frame they are copied over whatever is on the current target (the game's scene).
 /// When nothing changed those copies are the whole cost; when a few views changed only their
-/// damaged rectangles are cleared and drawn again into the cache first. When most of the UI
+/// damaged rectangles are cleared and drawn again into the cache first, all of a region's in
+/// one clear and one batch of geometry (see ``DrawList/select(from:clippedTo:)``). When most of the UI
 /// changed (or the cache is new) drawing straight to the current target is cheaper than
 /// drawing into the cache and copying, so that frame draws directly and the cache is rebuilt
 /// on the next calmer frame.
@@ -57,12 +58,12 @@ final class UICompositor {
     private var premultipliedComposite = false
     /// The window's blocks, collected again only when what is drawn where changes.
     private let list = DrawList()
-    /// The blocks meeting the frame's damage, picked from ``list``.
-    private let damaged = DrawList()
-    /// The blocks meeting one damaged rectangle, picked from ``damaged``.
+    /// The blocks that draw into the rectangles being drawn again, picked from ``list``.
     private let partial = DrawList()
-    /// The regions' rectangles, when they are all drawn again (kept: no allocation per frame).
+    /// The damaged rectangles inside one region, and the same in the region's texture as SDL
+    /// rectangles (both kept: no allocation per frame).
     private var regionRects: [PixelRect] = []
+    private var localRects: [SDL_Rect] = []
     private var convertBuffer: [UInt32] = []
     /// 65536 × 255 / alpha, rounded: un-premultiplying by one multiply and a shift.
     private let reciprocal: [UInt32] = UICompositor.reciprocals()
@@ -143,24 +144,26 @@ final class UICompositor {
                 drawDirect(window, backend: backend, counters: &counters)
                 return
             }
-            regionRects.removeAll(keepingCapacity: true)
-            for region in regions { regionRects.append(region.rect) }
-            collectBlocks(window, damage: regionRects)
-            for region in regions { redraw([region.rect], into: region, window: window, backend: backend, counters: &counters) }
+            collectBlocks(window)
+            for region in regions {
+                regionRects.removeAll(keepingCapacity: true)
+                regionRects.append(region.rect)
+                redraw(regionRects, into: region, window: window, backend: backend, counters: &counters)
+            }
             regionsValid = true
         } else if large {
             regionsValid = false
             drawDirect(window, backend: backend, counters: &counters)
             return
         } else if !damage.isEmpty {
-            collectBlocks(window, damage: damage.rects)
+            collectBlocks(window)
             for region in regions {
-                var rects: [PixelRect] = []
+                regionRects.removeAll(keepingCapacity: true)
                 for r in damage.rects {
                     let c = r.intersection(region.rect)
-                    if !c.isEmpty { rects.append(c) }
+                    if !c.isEmpty { regionRects.append(c) }
                 }
-                if !rects.isEmpty { redraw(rects, into: region, window: window, backend: backend, counters: &counters) }
+                redraw(regionRects, into: region, window: window, backend: backend, counters: &counters)
             }
         }
         lastFrameWasDirect = false
@@ -172,12 +175,10 @@ final class UICompositor {
         }
     }
 
-    /// Brings ``list`` up to date with the window's last drawing pass, and ``damaged`` with
-    /// its blocks that meet `damage` (when given).
-    private func collectBlocks(_ window: UIWindow, damage: [PixelRect]? = nil) {
+    /// Brings ``list`` up to date with the window's last drawing pass.
+    private func collectBlocks(_ window: UIWindow) {
         let t0 = RenderTimings.threadCPUTime()
         window.collectDrawList(into: list)
-        if let damage { damaged.select(from: list, meeting: damage) }
         lastCollectTime += RenderTimings.threadCPUTime() - t0
     }
 
@@ -189,30 +190,37 @@ final class UICompositor {
         counters.redrawnPixels += window.occupancy.area
     }
 
-    /// Clears `rects` (window pixels inside the region) of the region's texture and draws
-    /// every view that meets them again, clipped.
+    /// Clears `rects` (window pixels inside the region, not overlapping) of the region's
+    /// texture and draws what meets them again, clipped to them. One clear for all of them,
+    /// then one batch of geometry: blocks wholly inside their rectangle need no clip, so a
+    /// hundred scattered changed controls cost an accelerated renderer a few calls, not a
+    /// clipped call (a flush of its state) per rectangle.
     private func redraw(_ rects: [PixelRect], into region: Region, window: UIWindow, backend: SDLRenderBackend,
                         counters: inout FrameCounters) {
         guard !rects.isEmpty else { return }
         let saved = RenderStateSnapshot(renderer: renderer)   // the game's target comes back after
         SDL_SetRenderTarget(renderer, region.texture)
+        counters.renderTargetSwitches += 2
         let ox = -region.rect.x, oy = -region.rect.y
+        localRects.removeAll(keepingCapacity: true)
         for rect in rects {
-            let local = PixelRect(x: rect.x &+ ox, y: rect.y &+ oy, width: rect.width, height: rect.height)
-            var r = SDL_Rect(x: local.x, y: local.y, w: local.width, h: local.height)
-            SDL_RenderSetClipRect(renderer, &r)
-            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
-            SDL_RenderFillRect(renderer, &r)
-            let t0 = RenderTimings.threadCPUTime()
-            partial.select(from: damaged, meeting: [rect])
-            lastCollectTime += RenderTimings.threadCPUTime() - t0
-            backend.submit(partial, limit: local, offsetX: ox, offsetY: oy, counters: &counters)
-            if !premultipliedComposite { straightenAlpha(local, of: region.texture) }
-            counters.redrawnRects += 1
+            localRects.append(SDL_Rect(x: rect.x &+ ox, y: rect.y &+ oy, w: rect.width, h: rect.height))
             counters.redrawnPixels += rect.area
         }
         SDL_RenderSetClipRect(renderer, nil)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+        SDL_RenderFillRects(renderer, localRects, Int32(localRects.count))
+        counters.cacheClears += 1
+        counters.redrawnRects += rects.count
+        let t0 = RenderTimings.threadCPUTime()
+        partial.select(from: list, clippedTo: rects)
+        lastCollectTime += RenderTimings.threadCPUTime() - t0
+        backend.submit(partial, limit: nil, offsetX: ox, offsetY: oy, counters: &counters)
+        SDL_RenderSetClipRect(renderer, nil)
+        if !premultipliedComposite {
+            for r in localRects { straightenAlpha(PixelRect(x: r.x, y: r.y, width: r.w, height: r.h), of: region.texture) }
+        }
         saved.restore()
     }
 

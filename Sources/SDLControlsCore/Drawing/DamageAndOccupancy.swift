@@ -8,8 +8,10 @@ package struct DamageRegion: Sendable {
     /// Whether everything must be drawn again (scale, style or resources changed, or the
     /// host asked).
     package private(set) var isFull = false
-    /// Rectangles kept before the closest two merge.
-    package static let maximumRects = 8
+    /// Rectangles kept apart before all of them merge into one: enough for a hundred
+    /// scattered controls changing to redraw a hundred small rectangles rather than the box
+    /// around them all (a compositor draws them in one batch).
+    package static let maximumRects = 256
 
     package init() {}
 

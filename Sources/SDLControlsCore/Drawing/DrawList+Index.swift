@@ -46,7 +46,8 @@ struct BlockIndex {
         // Two passes (count, then place): one array of entries, no array per tile.
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         for item in items where !item.area.isEmpty {
-            forEachTile(item.area) { counts[$0] += 1 }
+            guard let t = tiles(item.area) else { continue }
+            for row in t.rows { for col in t.columns { counts[row * columns + col] += 1 } }
         }
         starts.reserveCapacity(columns * rows + 1)
         var running: Int32 = 0
@@ -58,27 +59,35 @@ struct BlockIndex {
         starts.append(running)
         entries = [Int32](repeating: 0, count: Int(running))
         for (i, item) in items.enumerated() where !item.area.isEmpty {
-            forEachTile(item.area) { t in
-                entries[Int(counts[t])] = Int32(i)
-                counts[t] += 1
+            guard let t = tiles(item.area) else { continue }
+            for row in t.rows {
+                for col in t.columns {
+                    let k = row * columns + col
+                    entries[Int(counts[k])] = Int32(i)
+                    counts[k] += 1
+                }
             }
         }
     }
 
-    /// Appends to `out`, in list order, the items of `items` whose area meets any of `rects`.
-    mutating func select(_ items: [DrawList.Item], meeting rects: [PixelRect], into out: inout [DrawList.Item]) {
-        guard isBuilt, columns > 0 else { return }
+    /// Appends to `out`, in list order, the items of `items` whose area meets `r`.
+    mutating func select(_ items: [DrawList.Item], meeting r: PixelRect, into out: inout [DrawList.Item]) {
+        guard isBuilt, columns > 0, !r.isEmpty else { return }
         query &+= 1
         if query == 0 {   // wrapped: start the marks afresh
             for i in taken.indices { taken[i] = 0 }
             query = 1
         }
         found.removeAll(keepingCapacity: true)
-        for r in rects where !r.isEmpty {
-            forEachTile(r) { t in
-                for e in Int(starts[t])..<Int(starts[t + 1]) {
+        guard let t = tiles(r) else { return }
+        // Plain loops, not a closure: stored arrays written inside a closure that a method of
+        // `self` calls are copied on each write (measured: an allocation per block found).
+        for row in t.rows {
+            for col in t.columns {
+                let k = row * columns + col
+                for e in Int(starts[k])..<Int(starts[k + 1]) {
                     let i = Int(entries[e])
-                    guard taken[i] != query else { continue }
+                    guard taken[i] != query else { continue }   // (an item spanning tiles)
                     if items[i].area.intersects(r) {
                         taken[i] = query
                         found.append(Int32(i))
@@ -90,15 +99,13 @@ struct BlockIndex {
         for i in found { out.append(items[Int(i)]) }
     }
 
-    /// Calls `body` with the index of every tile `r` meets.
-    private func forEachTile(_ r: PixelRect, _ body: (Int) -> Void) {
+    /// The columns and rows of the tiles `r` meets (nil: none).
+    private func tiles(_ r: PixelRect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         let c0 = max(0, (Int64(r.x) - originX) / tileSide)
         let c1 = min(Int64(columns - 1), (Int64(r.x) + Int64(r.width) - 1 - originX) / tileSide)
         let r0 = max(0, (Int64(r.y) - originY) / tileSide)
         let r1 = min(Int64(rows - 1), (Int64(r.y) + Int64(r.height) - 1 - originY) / tileSide)
-        guard c0 <= c1, r0 <= r1 else { return }
-        for row in r0...r1 {
-            for col in c0...c1 { body(Int(row) * columns + Int(col)) }
-        }
+        guard c0 <= c1, r0 <= r1 else { return nil }
+        return (Int(c0)...Int(c1), Int(r0)...Int(r1))
     }
 }

@@ -152,9 +152,12 @@ public final class DrawList {
     @exclusivity(unchecked) var items: [Item] = [] {
         didSet { index.invalidate() }   // (appends too: an index of other blocks would be wrong)
     }
-    /// Which blocks lie in which tile (see ``BlockIndex``), for ``select(from:meeting:)``.
+    /// Which blocks lie in which tile (see ``BlockIndex``), for ``select(from:clippedTo:)``.
     @exclusivity(unchecked) var index = BlockIndex()
     @exclusivity(unchecked) var clipStack: [PixelRect] = []
+    /// The blocks meeting one rectangle, while ``select(from:clippedTo:)`` runs (kept: no
+    /// allocation per frame).
+    @exclusivity(unchecked) private var met: [Item] = []
     /// Vertices the items hold.
     public var vertexCount: Int { items.reduce(0) { $0 + $1.cache.geometry.segments[$1.segment].vertexCount } }
     /// Indices the items hold.
@@ -201,15 +204,32 @@ public final class DrawList {
         }
     }
 
-    /// Makes this list the blocks of `full` (a whole window's list) that may meet any of
-    /// `rects`, in order: what redrawing those rectangles needs (clipped to them), found through
-    /// `full`'s index of blocks by tile (built once per collection) rather than a walk of the
-    /// tree or of every block. Keeps its storage (no allocation once grown).
-    package func select(from full: DrawList, meeting rects: [PixelRect]) {
+    /// Makes this list what drawing `rects` again needs, for a compositor that cleared them:
+    /// for each rectangle in turn, the blocks of `full` that put pixels in it, in order, each
+    /// clipped to it. A block lying wholly inside its rectangle (and its own clip) keeps no
+    /// clip: its pixels are the same either way, and blocks without a clip merge into one
+    /// command across rectangles, so a frame that changed a hundred scattered controls submits
+    /// their geometry as one batch instead of one clipped batch per rectangle. Blocks that
+    /// draw nothing inside their rectangle are left out.
+    ///
+    /// The rectangles must not overlap (a block in two of them would be drawn twice where
+    /// they meet); damage regions are kept that way.
+    package func select(from full: DrawList, clippedTo rects: [PixelRect]) {
         reset()
         guard !rects.isEmpty, !full.items.isEmpty else { return }
         if !full.index.isBuilt { full.index.build(full.items) }
-        full.index.select(full.items, meeting: rects, into: &items)
+        for r in rects where !r.isEmpty {
+            met.removeAll(keepingCapacity: true)
+            full.index.select(full.items, meeting: r, into: &met)
+            for item in met {
+                let lb = item.cache.localBounds
+                let bounds = PixelRect(x: lb.x &+ Int32(item.dx), y: lb.y &+ Int32(item.dy), width: lb.width, height: lb.height)
+                let clip = item.clip.map { $0.intersection(r) } ?? r
+                guard bounds.intersects(clip) else { continue }
+                items.append(Item(cache: item.cache, segment: item.segment, dx: item.dx, dy: item.dy,
+                                  clip: clip.contains(bounds) ? nil : clip, area: item.area))
+            }
+        }
     }
 
     /// The commands ``DrawList/assemble(maxVertices:offsetX:offsetY:within:_:)`` would hand out (texture and clip changes and

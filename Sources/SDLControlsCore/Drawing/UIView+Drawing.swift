@@ -105,7 +105,7 @@ extension UIWindow {
     /// ``prepareDrawing(scale:resources:)``, back to front. Walks the tree only when what is
     /// drawn where changed since `list` was collected (``drawStructure``); a list of the
     /// blocks meeting a few rectangles is then picked from it with
-    /// ``DrawList/select(from:meeting:)``, without walking the tree.
+    /// ``DrawList/select(from:clippedTo:)``, without walking the tree.
     package func collectDrawList(into list: DrawList) {
         // Nothing moved, added or removed: the blocks are the same (their contents may have
         // changed; they are read when the list is assembled).
@@ -318,7 +318,7 @@ extension UIView {
             structure.mix(UInt64(UInt(bitPattern: Unmanaged.passUnretained(cache).toOpaque())))
             structure.mix(UInt64(UInt32(bitPattern: cache.translationX)) << 32 | UInt64(UInt32(bitPattern: cache.translationY)))
             // Where it is drawn, coarsely: what the window's list of blocks records for picking
-            // blocks by area (``DrawList/select(from:meeting:)``), so text a pixel wider does
+            // blocks by area (``DrawList/select(from:clippedTo:)``), so text a pixel wider does
             // not make the whole list be collected again.
             let area = own.blockArea
             structure.mix(UInt64(UInt32(bitPattern: area.x)) << 32 | UInt64(UInt32(bitPattern: area.y)))

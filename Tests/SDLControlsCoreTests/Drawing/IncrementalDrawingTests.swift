@@ -168,31 +168,47 @@ struct IncrementalDrawingTests {
         }
     }
 
-    /// Picking the blocks that meet damaged rectangles through the list's index of tiles gives
-    /// exactly the blocks a scan of every block gives, in list order; large and far-flung UIs
-    /// included (the tiles grow so the index stays small).
+    /// Picking what redraws damaged rectangles through the list's index of tiles gives exactly
+    /// what a scan of every block gives: per rectangle, in list order, the blocks that draw
+    /// inside it, clipped to it, with no clip for a block wholly inside. Large and far-flung
+    /// UIs included (the tiles grow so the index stays small).
     @Test(arguments: [1.0, 3.0])
-    func blocksPickedByTileAreTheBlocksMeetingTheDamage(scale: Double) {
+    func blocksPickedByTileAreTheBlocksDrawingInTheDamage(scale: Double) {
         var rng = TestRandom(seed: 7)
         let scene = RandomScene(in: window, rng: &rng)
         let far = UIView(frame: CGRect(x: -30_000, y: 20_000, width: 60_000, height: 40))
         far.backgroundColor = .systemTeal
         window.addSubview(far)
         let full = DrawList(), picked = DrawList()
+        var unclipped = 0
         for _ in 0..<20 {
             for _ in 0..<3 { scene.mutate(&rng) }
             window.buildDrawList(into: full, scale: CGFloat(scale), resources: nil)
             for _ in 0..<10 {
-                let rects = (0..<rng.int(1...4)).map { _ in
-                    PixelRect(x: Int32(rng.int(-100...1_000)), y: Int32(rng.int(-100...800)),
-                              width: Int32(rng.int(0...300)), height: Int32(rng.int(0...300)))
+                var rects: [PixelRect] = []   // disjoint, as damage is
+                for _ in 0..<rng.int(1...6) {
+                    let r = PixelRect(x: Int32(rng.int(-100...1_000)), y: Int32(rng.int(-100...800)),
+                                      width: Int32(rng.int(0...300)), height: Int32(rng.int(0...300)))
+                    if !rects.contains(where: { $0.intersects(r) }) { rects.append(r) }
                 }
-                picked.select(from: full, meeting: rects)
-                let scanned = full.items.filter { item in rects.contains { $0.intersects(item.area) } }
-                #expect(picked.items.map { ObjectIdentifier($0.cache) } == scanned.map { ObjectIdentifier($0.cache) })
-                #expect(picked.items.map(\.segment) == scanned.map(\.segment))
+                picked.select(from: full, clippedTo: rects)
+                var expected: [(ObjectIdentifier, Int, PixelRect?)] = []
+                for r in rects where !r.isEmpty {
+                    for item in full.items where item.area.intersects(r) {
+                        let lb = item.cache.localBounds
+                        let bounds = PixelRect(x: lb.x + Int32(item.dx), y: lb.y + Int32(item.dy), width: lb.width, height: lb.height)
+                        let clip = item.clip?.intersection(r) ?? r
+                        guard bounds.intersects(clip) else { continue }
+                        expected.append((ObjectIdentifier(item.cache), item.segment, clip.contains(bounds) ? nil : clip))
+                    }
+                }
+                unclipped += expected.filter { $0.2 == nil }.count
+                #expect(picked.items.map { ObjectIdentifier($0.cache) } == expected.map(\.0))
+                #expect(picked.items.map(\.segment) == expected.map(\.1))
+                #expect(picked.items.map(\.clip) == expected.map(\.2))
             }
         }
+        #expect(unclipped > 0, "some blocks lie wholly inside a rectangle")
     }
 
     /// Builds the list again with every cache dropped and every view visited, and compares.

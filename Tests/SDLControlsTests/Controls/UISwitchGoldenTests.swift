@@ -7,7 +7,7 @@ import Testing
 struct UISwitchGoldenTests {
     /// Two panels (light left, dark right); in each, rows of an off and an on switch:
     /// normal, highlighted (pressed), disabled, selected, focused, custom colours.
-    private func populate(_ host: SDLHost) {
+    static func populate(_ host: SDLHost) {
         for (column, style) in [UIUserInterfaceStyle.light, .dark].enumerated() {
             let panel = UIView(frame: CGRect(x: CGFloat(column) * 150, y: 0, width: 150, height: 250))
             panel.overrideUserInterfaceStyle = style
@@ -37,14 +37,14 @@ struct UISwitchGoldenTests {
     @Test func statesAt1x() throws {
         let host = try makeGoldenHost(size: CGSize(width: 300, height: 250), scale: 1)
         defer { host.shutdown() }
-        populate(host)
+        Self.populate(host)
         try expectMatchesGolden(host, "uiswitch-states-1x")
     }
 
     @Test func statesAt2x() throws {
         let host = try makeGoldenHost(size: CGSize(width: 300, height: 250), scale: 2)
         defer { host.shutdown() }
-        populate(host)
+        Self.populate(host)
         try expectMatchesGolden(host, "uiswitch-states-2x")
     }
 
