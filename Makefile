@@ -4,7 +4,7 @@
 #   make test   installs what is missing, then builds and runs every test
 # Debian/Ubuntu packages are installed with apt-get (via sudo when not root).
 
-APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core pkg-config
+APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-inter fonts-dejavu-core pkg-config
 DEV_PACKAGES := xvfb xdotool libgl1-mesa-dri
 DOC_PACKAGES := python3
 SWIFT ?= swift

@@ -55,7 +55,8 @@ final class EmbeddedGameSample: SampleScene {
         autoFireLabel.textColor = .white
         hud.addSubview(autoFireLabel)
         scoreLabel.textColor = .white
-        scoreLabel.font = .systemFont(ofSize: 17, weight: .bold)
+        // Digits of one width: the score keeps its width as it counts up.
+        scoreLabel.font = .monospacedDigitSystemFont(ofSize: 17, weight: .bold)
         hud.addSubview(scoreLabel)
         updateScore()
         tuning.backgroundColor = UIColor(white: 0, alpha: 0.45)   // a plate: clicks on it are the HUD's

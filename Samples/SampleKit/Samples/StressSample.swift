@@ -101,8 +101,8 @@ final class StressSample: SampleScene {
         let c = host.counters
         // A still frame submits no geometry: the cached UI pixels are copied instead, so both
         // kinds of draw call are shown (a lone "0 draw calls" read like nothing was drawn).
-        overlay.text = String(format: "%d controls · %.2f ms CPU · draws: %d geometry, %d cached, %d clears · %dk vertices · ",
+        overlay.text = String(format: "%d controls · %.2f ms CPU · draws: %d geometry, %d cached, %d clears · %dk vertices",
                               StressSample.controlCount, lastFrameMilliseconds, c.geometrySubmissions, c.compositeCopies,
-                              c.cacheClears, c.vertices / 1000) + host.rendererDescription
+                              c.cacheClears, c.vertices / 1000)
     }
 }

@@ -57,7 +57,8 @@ extension SDLRenderBackend {
             return c.chain
         }
         let closed = glyphs.sizesClosed
-        let found = glyphs.chain(path: fonts.path(for: font), pixelSize: pixelSize(font, scale))
+        let found = glyphs.chain(path: fonts.path(for: font), pixelSize: pixelSize(font, scale),
+                                 tabularDigits: font.traits.contains(.monospacedDigits))
         if glyphs.sizesClosed != closed {
             // The glyph cache let go of some sizes' chains: forget every reference to them
             // (a new chain could even reuse a released one's address, which recent runs key by).

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A font request: a family name (or the system UI font), a size in points and a weight.
+/// A font request: a family name (or the system UI font), a size in points, a weight and, for
+/// the system font, traits (italic, monospaced, monospaced digits).
 ///
 /// The core only names fonts; the SDL host maps them to font files (see its font
 /// configuration). Measurements come from ``TextMeasuring``.
@@ -34,6 +35,37 @@ public struct UIFont: Hashable, Sendable {
 
         /// Whether a renderer should pick the bold face for this weight.
         public var isBold: Bool { rawValue >= Weight.semibold.rawValue }
+
+        /// UIKit's nine named weights, light to heavy: a font family's faces are chosen by the
+        /// nearest of them (Inter's Thin … Black, CSS weights 100 … 900).
+        public static let named: [Weight] = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
+
+        /// The index in ``named`` of the nearest named weight (regular for a NaN); a value
+        /// between two named weights goes to the nearer.
+        public var nearestNamedIndex: Int {
+            guard rawValue.isFinite else { return rawValue.isNaN ? 3 : (rawValue < 0 ? 0 : Weight.named.count - 1) }
+            var best = 3
+            for (i, w) in Weight.named.enumerated() where abs(w.rawValue - rawValue) < abs(Weight.named[best].rawValue - rawValue) {
+                best = i
+            }
+            return best
+        }
+    }
+
+    /// How a system font draws beyond its weight (UIKit's italic, monospaced and
+    /// monospaced-digit system fonts).
+    public struct Traits: OptionSet, Hashable, Sendable {
+        /// The bits.
+        public let rawValue: Int
+        /// Creates traits from their bits.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The italic face.
+        public static let italic = Traits(rawValue: 1)
+        /// Every character the same width: the monospaced design (DejaVu Sans Mono on Linux).
+        public static let monospaced = Traits(rawValue: 2)
+        /// Digits of one width (tabular figures), so numbers that change keep their place:
+        /// `monospacedDigitSystemFont(ofSize:weight:)`.
+        public static let monospacedDigits = Traits(rawValue: 4)
     }
 
     /// The name used for the system UI font.
@@ -45,23 +77,26 @@ public struct UIFont: Hashable, Sendable {
     public let pointSize: CGFloat
     /// The weight.
     public let weight: Weight
+    /// Italic, monospaced or monospaced digits (system fonts; empty for a font by name).
+    public let traits: Traits
 
     /// A font by name; returns nil when the name is empty (as UIKit returns nil for an unknown name).
     public init?(name: String, size: CGFloat) {
         guard !name.isEmpty else { return nil }
-        self.init(fontName: name, pointSize: size, weight: .regular)
+        self.init(fontName: name, pointSize: size, weight: .regular, traits: [])
     }
 
-    private init(fontName: String, pointSize: CGFloat, weight: Weight) {
+    private init(fontName: String, pointSize: CGFloat, weight: Weight, traits: Traits) {
         self.fontName = fontName
         // A NaN, infinite or tiny size would make text layout meaningless: clamp it.
         self.pointSize = pointSize.isFinite ? min(max(pointSize, 1), 1000) : UIFont.systemFontSize
         self.weight = weight
+        self.traits = traits
     }
 
     /// The system font at a size and weight.
     public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> UIFont {
-        UIFont(fontName: systemFontName, pointSize: size, weight: weight)
+        UIFont(fontName: systemFontName, pointSize: size, weight: weight, traits: [])
     }
 
     /// The bold system font at a size.
@@ -69,9 +104,26 @@ public struct UIFont: Hashable, Sendable {
         systemFont(ofSize: size, weight: .bold)
     }
 
+    /// The italic system font at a size (regular weight).
+    public static func italicSystemFont(ofSize size: CGFloat) -> UIFont {
+        UIFont(fontName: systemFontName, pointSize: size, weight: .regular, traits: .italic)
+    }
+
+    /// The system font whose digits all have one width, so a score or a timer that changes
+    /// keeps its width and its neighbours keep their place; other characters as
+    /// ``systemFont(ofSize:weight:)``.
+    public static func monospacedDigitSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(fontName: systemFontName, pointSize: size, weight: weight, traits: .monospacedDigits)
+    }
+
+    /// The monospaced system font: every character the same width (code, tables, logs).
+    public static func monospacedSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(fontName: systemFontName, pointSize: size, weight: weight, traits: .monospaced)
+    }
+
     /// The same font at another size.
     public func withSize(_ size: CGFloat) -> UIFont {
-        UIFont(fontName: fontName, pointSize: size, weight: weight)
+        UIFont(fontName: fontName, pointSize: size, weight: weight, traits: traits)
     }
 
     /// The default size of control text.

@@ -75,9 +75,9 @@ extension UIStackView {
                           : heights[i] - views[i].lastBaselineFromBottom(forHeight: heights[i])
                 }
                 let line = offsets.max() ?? 0
-                for i in views.indices { views[i].frame.origin.y = rect.minY + line - offsets[i] }
+                for i in views.indices { move(views[i], toY: rect.minY + line - offsets[i]) }
             } else if alignment != .fill {
-                for i in views.indices { views[i].frame.origin.y = rect.minY + crossOffset(size: heights[i], available: rect.height, rtl: false) }
+                for i in views.indices { move(views[i], toY: rect.minY + crossOffset(size: heights[i], available: rect.height, rtl: false)) }
             }
         } else {
             let widths = views.map { alignedCrossSize(natural: naturalWidth(of: $0), available: rect.width) }
@@ -267,5 +267,14 @@ extension UIStackView {
             return sizes[0] / 2 + sizes[n - 1] / 2 + step * CGFloat(n - 1)
         }
         return sizes.reduce(0, +) + gaps.reduce(0, +)
+    }
+
+    /// Sets a view's top by reading and assigning its whole frame: mutating `frame.origin.y`
+    /// in place goes through the property's `modify` accessor, a coroutine whose frame is
+    /// allocated on the heap for an overridable property (one allocation per view placed).
+    private func move(_ view: UIView, toY y: CGFloat) {
+        var f = view.frame
+        f.origin.y = y
+        view.frame = f
     }
 }

@@ -192,6 +192,30 @@ extension ValueTests {
             #expect(UIFont.Weight.black.rawValue == 0.62)
         }
 
+        @Test func aWeightGoesToTheNearestNamedWeight() {
+            for (i, w) in UIFont.Weight.named.enumerated() { #expect(w.nearestNamedIndex == i) }
+            #expect(UIFont.Weight(rawValue: 0.1).nearestNamedIndex == 3, "0.1 is nearer regular than medium")
+            #expect(UIFont.Weight(rawValue: 0.27).nearestNamedIndex == 5, "0.27 is nearer semibold than medium")
+            #expect(UIFont.Weight(rawValue: -1).nearestNamedIndex == 0)
+            #expect(UIFont.Weight(rawValue: 1).nearestNamedIndex == 8)
+            #expect(UIFont.Weight(rawValue: .nan).nearestNamedIndex == 3, "NaN draws regular")
+            #expect(UIFont.Weight(rawValue: .infinity).nearestNamedIndex == 8)
+            #expect(UIFont.Weight(rawValue: -.infinity).nearestNamedIndex == 0)
+        }
+
+        @Test func systemFontVariantsCarryTheirTraits() {
+            let italic = UIFont.italicSystemFont(ofSize: 15)
+            #expect(italic.traits == .italic && italic.weight == .regular && italic.isSystemFont && italic.pointSize == 15)
+            let digits = UIFont.monospacedDigitSystemFont(ofSize: 13, weight: .semibold)
+            #expect(digits.traits == .monospacedDigits && digits.weight == .semibold && digits.isSystemFont)
+            let mono = UIFont.monospacedSystemFont(ofSize: 12, weight: .bold)
+            #expect(mono.traits == .monospaced && mono.weight == .bold)
+            #expect(digits.withSize(20).traits == .monospacedDigits && digits.withSize(20).pointSize == 20, "a new size keeps the traits")
+            #expect(UIFont.systemFont(ofSize: 15).traits.isEmpty && UIFont(name: "Menlo", size: 12)?.traits.isEmpty == true)
+            #expect(italic != UIFont.systemFont(ofSize: 15), "traits tell fonts apart")
+            #expect(UIFont.monospacedDigitSystemFont(ofSize: .nan, weight: .regular).pointSize == UIFont.systemFontSize)
+        }
+
         @Test func boldnessStartsAtSemibold() {
             #expect(!UIFont.Weight.regular.isBold)
             #expect(!UIFont.Weight.medium.isBold)

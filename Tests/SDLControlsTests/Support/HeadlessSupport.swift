@@ -6,7 +6,8 @@ import Testing
 /// A headless host (dummy video driver, software renderer) over a reset application.
 /// Call `shutdown()` when done (use `defer`).
 @MainActor
-func makeHeadlessHost(size: CGSize = CGSize(width: 320, height: 240), scale: CGFloat = 1) throws -> SDLHost {
+func makeHeadlessHost(size: CGSize = CGSize(width: 320, height: 240), scale: CGFloat = 1,
+                      fonts: FontConfiguration = FontConfiguration()) throws -> SDLHost {
     let app = UIApplication.shared
     app.actionDelivery = .batched
     app.discardPendingActions()
@@ -14,7 +15,7 @@ func makeHeadlessHost(size: CGSize = CGSize(width: 320, height: 240), scale: CGF
     app.delegate = nil
     app.userInterfaceLayoutDirection = .leftToRight
     app.chosenTextMeasurer = nil   // views in no window measure with the host's fonts
-    let host = try SDLHost.headless(size: size, scale: scale)
+    let host = try SDLHost.headless(size: size, scale: scale, fonts: fonts)
     var t: TimeInterval = 0
     host.clock = { t += 0.001; return t }   // deterministic, strictly increasing
     host.log = { _ in }

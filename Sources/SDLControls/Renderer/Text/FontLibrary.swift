@@ -6,7 +6,12 @@ import Foundation
 ///
 /// The main font is, in order: files passed in ``FontConfiguration/fontFiles``, the
 /// `SDLCONTROLS_FONT` environment variable, then well-known system paths (DejaVu Sans,
-/// Liberation Sans, Noto Sans, FreeSans). When none exists, ``SDLControlsError/fontNotFound(searched:)``
+/// Liberation Sans, Noto Sans, FreeSans; ``FontConfiguration/inter`` names Inter, whose
+/// proportions are close to Apple's system font's). Its family's other faces are found beside it by name
+/// (`Inter-SemiBold.otf`, `Inter-BoldItalic.otf`, `DejaVuSans-Bold.ttf`, ...): a weight draws in
+/// the nearest face the family has, italic in an italic face when there is one (upright
+/// otherwise). Monospaced system fonts use DejaVu Sans Mono (or Liberation Mono, Noto Sans
+/// Mono) the same way, or the main family when none is installed. When none exists, ``SDLControlsError/fontNotFound(searched:)``
 /// names everything that was tried; when the only ones that exist can't be read,
 /// ``SDLControlsError/fontUnreadable(path:reason:)`` names the first and why.
 ///
@@ -16,13 +21,66 @@ import Foundation
 /// font; a corrupt fallback font is skipped.
 @MainActor
 final class FontLibrary {
-    /// A face: regular and, when found, bold files.
-    struct Face {
+    /// A family's faces: a file for each of UIKit's named weights it has (see
+    /// ``UIFont/Weight/named``), upright and italic.
+    struct Family {
         var regular: String
-        var bold: String?
+        /// Indexed like ``UIFont/Weight/named``; nil where the family has no such face.
+        var upright: [String?]
+        var italic: [String?]
+
+        /// Face names of each named weight as font files spell them (Inter's, then others').
+        static let weightNames: [[String]] = [
+            ["Thin", "Hairline"], ["ExtraLight", "UltraLight"], ["Light"], ["Regular"], ["Medium"],
+            ["SemiBold", "DemiBold"], ["Bold"], ["ExtraBold", "Heavy", "UltraBold"], ["Black"],
+        ]
+
+        /// The family of `regular`, its other faces found beside it by name:
+        /// `Name-Regular.ext` has `Name-Bold.ext`, `Name-BoldItalic.ext`, `Name-Italic.ext`;
+        /// `Name.ext` has `Name-Bold.ext`, `Name-Oblique.ext`, `Name-BoldOblique.ext`.
+        init(regular: String) {
+            self.regular = regular
+            upright = [String?](repeating: nil, count: UIFont.Weight.named.count)
+            italic = upright
+            upright[3] = regular
+            let url = URL(fileURLWithPath: regular)
+            let ext = url.pathExtension, dir = url.deletingLastPathComponent().path
+            var stem = url.deletingPathExtension().lastPathComponent
+            if stem.hasSuffix("-Regular") { stem.removeLast("-Regular".count) }
+            guard !ext.isEmpty, !stem.isEmpty else { return }
+            for (i, names) in Family.weightNames.enumerated() {
+                // Regular's italic is plain `Name-Italic`; the others are `Name-BoldItalic`.
+                for name in i == 3 ? [""] : names {
+                    if i != 3, upright[i] == nil {
+                        let p = "\(dir)/\(stem)-\(name).\(ext)"
+                        if RegularFile.isReadable(p) { upright[i] = p }
+                    }
+                    for slant in ["Italic", "Oblique"] where italic[i] == nil {
+                        let p = "\(dir)/\(stem)-\(name)\(slant).\(ext)"
+                        if RegularFile.isReadable(p) { italic[i] = p }
+                    }
+                }
+            }
+        }
+
+        /// The file for a weight (index in ``UIFont/Weight/named``): the nearest face the
+        /// family has, a tie going away from regular (semibold to bold, thin to ultra light);
+        /// italic when asked and the family has an italic face.
+        func path(weight w: Int, italic wantsItalic: Bool) -> String {
+            let faces = wantsItalic && italic.contains(where: { $0 != nil }) ? italic : upright
+            for distance in 0..<faces.count {
+                let away = w >= 3 ? w + distance : w - distance
+                let toward = w >= 3 ? w - distance : w + distance
+                if faces.indices.contains(away), let p = faces[away] { return p }
+                if faces.indices.contains(toward), let p = faces[toward] { return p }
+            }
+            return regular
+        }
     }
 
-    let main: Face
+    let main: Family
+    /// The monospaced system font's family; nil when none is installed (the main family then).
+    let monospaced: Family?
     let fallbacks: [String]
     private var open: [FontKey: OpaquePointer] = [:]
     /// Files that failed to open; not tried again.
@@ -51,6 +109,14 @@ final class FontLibrary {
         "/usr/share/fonts/TTF/DejaVuSans.ttf",
         "/Library/Fonts/Arial.ttf",
         "/System/Library/Fonts/Supplemental/Arial.ttf",
+    ]
+
+    static let monospacedCandidates = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
+        "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf",
+        "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
     ]
 
     static let fallbackCandidates = [
@@ -93,38 +159,44 @@ final class FontLibrary {
             if let unreadable { throw SDLControlsError.fontUnreadable(path: unreadable.path, reason: unreadable.reason) }
             throw SDLControlsError.fontNotFound(searched: searched)
         }
-        var bold = configuration.boldFontFile
-        if let given = bold, !RegularFile.isReadable(given) {
-            notices.append("bold font \(given) is missing or unreadable; bold text uses the regular face \(regular)")
-            bold = nil
-        } else if bold == nil {
-            let guess = regular.replacingOccurrences(of: "Sans.ttf", with: "Sans-Bold.ttf")
-                .replacingOccurrences(of: "-Regular.ttf", with: "-Bold.ttf")
-            if guess != regular, RegularFile.isReadable(guess) { bold = guess }
+        var family = Family(regular: regular)
+        if let given = configuration.boldFontFile {
+            if RegularFile.isReadable(given) {
+                family.upright[6] = given
+            } else {
+                notices.append("bold font \(given) is missing or unreadable; bold text uses the regular face \(regular)")
+                family.upright[6] = nil
+            }
         }
-        if let b = bold {
+        if let b = family.upright[6] {
             if let f = TTF_OpenFont(b, 12) {
                 TTF_CloseFont(f)
             } else {
                 // A corrupt bold face would make all bold text invisible: use the regular one.
+                // (Other faces are opened when first used; one that fails is reported then and
+                // its text drawn in the regular face.)
                 notices.append("bold font \(b) could not be opened (\(FontLibrary.reason())); bold text uses the regular face \(regular)")
-                bold = nil
+                family.upright[6] = nil
             }
         }
         self.notices = notices
         opened = [regular]
-        if let bold { opened.insert(bold) }
-        main = Face(regular: regular, bold: bold)
+        if let bold = family.upright[6] { opened.insert(bold) }
+        main = family
+        monospaced = configuration.searchSystemFonts
+            ? FontLibrary.monospacedCandidates.first(where: RegularFile.isReadable).map { Family(regular: $0) } : nil
         fallbacks = (configuration.fallbackFontFiles + (configuration.searchSystemFonts ? FontLibrary.fallbackCandidates : []))
             .filter { $0 != regular && RegularFile.isReadable($0) }
     }
 
-    /// The main font file for a weight.
+    /// The font file for a font: a file named by path, else the face of the main (or
+    /// monospaced) family nearest its weight, italic when asked and there is one.
     func path(for font: UIFont) -> String {
         if !font.isSystemFont, font.fontName.hasPrefix("/"), RegularFile.isReadable(font.fontName) {
             return font.fontName
         }
-        return font.weight.isBold ? (main.bold ?? main.regular) : main.regular
+        let family = font.traits.contains(.monospaced) ? (monospaced ?? main) : main
+        return family.path(weight: font.weight.nearestNamedIndex, italic: font.traits.contains(.italic))
     }
 
     /// An open font at a pixel size. A file that can't be opened is reported once and the
@@ -258,6 +330,14 @@ public struct FontConfiguration: Sendable {
     public var fallbackFontFiles: [String]
     /// Whether well-known system font paths are searched after the files given here.
     public var searchSystemFonts: Bool
+
+    /// Inter's regular face where Debian installs it (`fonts-inter`, which `make` installs):
+    /// `FontConfiguration(fontFiles: [FontConfiguration.inter])` makes it the UI font, in all
+    /// nine of UIKit's weights and their italics. Not the default yet: its digits are
+    /// proportional, so text whose numbers change every frame changes width and lays out
+    /// again, which costs more than the default font's (DejaVu's digits are all one width);
+    /// use `UIFont.monospacedDigitSystemFont(ofSize:weight:)` for such text.
+    public static let inter = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
 
     /// Creates a configuration; the default uses the system's fonts.
     public init(fontFiles: [String] = [], boldFontFile: String? = nil, fallbackFontFiles: [String] = [],

@@ -58,6 +58,11 @@ final class GlyphCache {
         /// When it was last asked for (``GlyphCache/chain(path:pixelSize:)``), to let go of the
         /// least recently used size first.
         @exclusivity(unchecked) var lastUse: UInt64 = 0
+        /// Digits of one width (``UIFont/Traits/monospacedDigits``): each digit's advance is the
+        /// widest digit's, its glyph centred in it (``digitShift``), with no kerning next to it.
+        let tabularDigits: Bool
+        /// How far each digit's glyph moves right to sit centred in the common width.
+        private(set) var digitShift = [Int32](repeating: 0, count: 10)
 
         func table(for color: UInt32) -> ImageTable {
             for t in tables where t.color == color { return t }
@@ -67,14 +72,38 @@ final class GlyphCache {
             return t
         }
 
-        init(mainPath: String, pixelSize: Int, main: OpaquePointer, fallbackCount: Int) {
+        init(mainPath: String, pixelSize: Int, main: OpaquePointer, fallbackCount: Int, tabularDigits: Bool) {
             self.mainPath = mainPath
             self.pixelSize = pixelSize
             faces = [main] + [OpaquePointer?](repeating: nil, count: fallbackCount)
             ascent = TTF_FontAscent(main)
             descent = -TTF_FontDescent(main)
             height = TTF_FontHeight(main)
+            self.tabularDigits = tabularDigits
+            guard tabularDigits else { return }
+            // The fonts SDL_ttf opens can't be asked for their tabular figures (no OpenType
+            // features), so every digit is given the widest digit's advance here, where both
+            // measuring and layout read advances: one rule for both.
+            var advances = [Int32](repeating: -1, count: 10)
+            for d in 0..<10 where TTF_GlyphIsProvided32(main, UInt32(0x30 + d)) != 0 {
+                var adv: Int32 = 0
+                TTF_GlyphMetrics32(main, UInt32(0x30 + d), nil, nil, nil, nil, &adv)
+                advances[d] = adv
+            }
+            guard let widest = advances.max(), widest >= 0, !advances.contains(-1) else { return }
+            for d in 0..<10 {
+                asciiMetrics[0x30 + d] = Metrics(advance: widest, face: 0)
+                digitShift[d] = (widest - advances[d]) / 2
+                for other in 0..<128 {
+                    asciiKerning[(0x30 + d) * 128 + other] = 0
+                    asciiKerning[other * 128 + 0x30 + d] = 0
+                }
+            }
         }
+
+        /// Whether `v` is a digit whose glyph this chain moves (tabular digits only).
+        @inline(__always)
+        func isTabularDigit(_ v: UInt32) -> Bool { tabularDigits && v >= 0x30 && v <= 0x39 }
     }
 
     /// ASCII glyph images in one colour.
@@ -87,6 +116,7 @@ final class GlyphCache {
     private struct ChainKey: Hashable {
         var path: String
         var pixelSize: Int
+        var tabularDigits: Bool
     }
 
     private struct RunKey: Hashable {
@@ -135,10 +165,11 @@ final class GlyphCache {
     /// The pixel sizes that have chains (and open fonts) now.
     var openPixelSizes: Set<Int> { Set(chains.keys.map(\.pixelSize)) }
 
-    /// The chain for `path` at `pixelSize`; nil when the main font can't be opened.
-    func chain(path: String, pixelSize requested: Int) -> Chain? {
+    /// The chain for `path` at `pixelSize` (with digits of one width when `tabularDigits`);
+    /// nil when the main font can't be opened.
+    func chain(path: String, pixelSize requested: Int, tabularDigits: Bool = false) -> Chain? {
         let pixelSize = FontLibrary.clampedPixelSize(requested)
-        let key = ChainKey(path: path, pixelSize: pixelSize)
+        let key = ChainKey(path: path, pixelSize: pixelSize, tabularDigits: tabularDigits)
         useCounter &+= 1
         if let last = lastChain, last.key == key {
             last.chain.lastUse = useCounter
@@ -151,7 +182,8 @@ final class GlyphCache {
         }
         if !fonts.isOpen(pixelSize: pixelSize) { closeLeastRecentSizes(making: pixelSize) }
         guard let main = fonts.font(path: path, pixelSize: pixelSize) else { return nil }
-        let c = Chain(mainPath: path, pixelSize: pixelSize, main: main, fallbackCount: fonts.fallbacks.count)
+        let c = Chain(mainPath: path, pixelSize: pixelSize, main: main, fallbackCount: fonts.fallbacks.count,
+                      tabularDigits: tabularDigits)
         c.lastUse = useCounter
         chains[key] = c
         lastChain = (key, c)
@@ -208,7 +240,7 @@ final class GlyphCache {
         var pen = 0
         var previous: (scalar: UInt32, face: Int32)?
         for s in text.unicodeScalars {
-            let v = s.value
+            guard let v = GlyphCache.displayed(s.value) else { continue }
             guard GlyphCache.needsNoShaping(v), let m = metrics(v, chain), m.face >= 0 else { return nil }
             if let p = previous, p.face == m.face { pen += Int(kerning(p.scalar, v, face: m.face, chain)) }
             pen += Int(m.advance)
@@ -267,12 +299,13 @@ final class GlyphCache {
         var previous: (scalar: UInt32, face: Int32)?
         var simple = true
         for s in text.unicodeScalars {
-            let v = s.value
+            guard let v = GlyphCache.displayed(s.value) else { continue }
             guard GlyphCache.needsNoShaping(v), let m = metrics(v, chain), m.face >= 0 else { simple = false; break }
             if let p = previous, p.face == m.face { pen += kerning(p.scalar, v, face: m.face, chain) }
             guard let image = image(v, face: m.face, chain: chain, table: table, atlas: atlas) else { return false }
             if !image.empty {
-                let x = Float(pen + image.x0), y = Float(image.y0)
+                let shift = chain.isTabularDigit(v) ? chain.digitShift[Int(v) - 0x30] : 0
+                let x = Float(pen + image.x0 + shift), y = Float(image.y0)
                 run.quads.append(GlyphQuad(x0: x, y0: y, x1: x + Float(image.width), y1: y + Float(image.height), region: image.region))
             }
             pen += m.advance
@@ -292,6 +325,16 @@ final class GlyphCache {
     }
 
     // MARK: Glyphs
+
+    /// A character as text is displayed (`String.displayText`, which SDL_ttf's runs get too):
+    /// a tab is a space, other control characters are nothing (nil). Laid out here in the same
+    /// pass, so text with a control character is measured and drawn glyph by glyph like the
+    /// same text without it, not by SDL_ttf's rule.
+    @inline(__always)
+    static func displayed(_ v: UInt32) -> UInt32? {
+        guard v < 0x20 || v == 0x7F else { return v }
+        return v == 0x09 ? 0x20 : nil
+    }
 
     /// Characters drawn glyph by glyph: scripts without contextual shaping, reordering or
     /// combining (project choice: a conservative list; anything else goes to SDL_ttf whole).
@@ -335,6 +378,7 @@ final class GlyphCache {
     }
 
     private func kerning(_ a: UInt32, _ b: UInt32, face: Int32, _ chain: Chain) -> Int32 {
+        if chain.isTabularDigit(a) || chain.isTabularDigit(b) { return 0 }
         if a < 128 && b < 128 && face == 0 {
             let k = chain.asciiKerning[Int(a) * 128 + Int(b)]
             if k != 127 { return Int32(k) }
