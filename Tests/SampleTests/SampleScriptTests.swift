@@ -179,8 +179,8 @@ struct SampleScriptTests {
         # SDLControls input script 1
         2 mouse down 480 300
         3 mouse up 480 300
-        5 mouse down 920 459
-        6 mouse up 920 459
+        5 mouse down 920 470
+        6 mouse up 920 470
         8 mouse down 868 597
         9 mouse up 868 597
         """.write(to: script, atomically: true, encoding: .utf8)

@@ -114,7 +114,13 @@ final class EmbeddedGameSample: SampleScene {
         tuning.build { ui in
             ui.label("Tuning")
             ui.configure(UILabel.self) { $0.font = .systemFont(ofSize: 15, weight: .semibold) }   // once, when made
-            ui.slider("Target width", value: &targetWidth, in: 20...160)
+            ui.row { ui in
+                ui.slider("Target width", value: &targetWidth, in: 20...160)
+                // A fixed width and digits of one width: the slider keeps its length as the
+                // number gains a digit, so it doesn't move under the player's pointer.
+                ui.width(36).label("\(Int(targetWidth))")
+                ui.configure(UILabel.self) { $0.font = .monospacedDigitSystemFont(ofSize: 15, weight: .regular) }
+            }
             ui.toggle("Stars", isOn: &showStars)
             if ui.button("Reset score") {
                 score = 0

@@ -295,3 +295,25 @@ final class ImmediateScope {
         }
     }
 }
+
+/// A declaration's width rule (``ImmediateUI/width(_:)``, ``ImmediateUI/minimumWidth(_:)``).
+struct ImmediateWidth: Equatable {
+    enum Kind { case fixed, minimum }
+    let kind: Kind
+    let points: CGFloat
+
+    /// Nil for a width that is negative, NaN or infinite (ignored: the natural width).
+    init?(_ kind: Kind, _ points: CGFloat) {
+        guard points.isFinite, points >= 0 else { return nil }
+        self.kind = kind
+        self.points = min(points, UIView.maximumCoordinate)
+    }
+
+    /// The item's width for its natural width `natural` (negative: it takes spare width).
+    func width(natural: CGFloat) -> CGFloat {
+        switch kind {
+        case .fixed: return points
+        case .minimum: return natural < 0 ? natural : max(natural, points)
+        }
+    }
+}

@@ -41,6 +41,10 @@ final class ImmediateItemView: UIView {
     var minimumHeight: CGFloat = 0 {
         didSet { if oldValue != minimumHeight { contentChanged() } }
     }
+    /// A width the declaration gave it (``ImmediateUI/width(_:)``); nil: its natural width.
+    var widthRule: ImmediateWidth? {
+        didSet { if oldValue != widthRule { contentChanged() } }
+    }
     /// The size used for a dimension the control has no intrinsic size in (custom views):
     /// their frame when they were created **(project choice: UIKit would need constraints)**.
     var sizeWithoutIntrinsic: CGSize?
@@ -160,7 +164,8 @@ final class ImmediateItemView: UIView {
         }
         if case .fill = arrangement {} else { height += insets.top + insets.bottom }
         if case .fill = arrangement {} else if !flexible { width += insets.left + insets.right }
-        return CGSize(width: flexible ? UIView.noIntrinsicMetric : width.rounded(.up), height: max(minimumHeight, height.rounded(.up)))
+        let natural = flexible ? UIView.noIntrinsicMetric : width.rounded(.up)
+        return CGSize(width: widthRule.map { $0.width(natural: natural) } ?? natural, height: max(minimumHeight, height.rounded(.up)))
     }
 
     override func sizeThatFits(_ size: CGSize) -> CGSize {

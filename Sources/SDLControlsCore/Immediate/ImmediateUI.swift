@@ -35,6 +35,18 @@ public final class ImmediateUI {
     @exclusivity(unchecked) var pendingName: ImmediateName?
     /// Whether ``pendingName`` is set (a flag is cheaper to test than the optional enum).
     @exclusivity(unchecked) var hasPendingName = false
+    /// The width ``width(_:)`` or ``minimumWidth(_:)`` gave the next declaration. A
+    /// declaration given a width takes the full path (widths are rare: a HUD's few numbers),
+    /// so the fast path pays one flag for them (``hasPendingWidth``).
+    @exclusivity(unchecked) private(set) var pendingWidth: ImmediateWidth?
+    @exclusivity(unchecked) private(set) var hasPendingWidth = false
+
+    func setPendingWidth(_ width: ImmediateWidth?) {
+        pendingWidth = width
+        hasPendingWidth = width != nil
+    }
+    /// The width the last placed declaration was given (remembered for the fast path).
+    @exclusivity(unchecked) var placedWidth: ImmediateWidth?
     /// Where the last declaration of this build is: its scope and its index in the scope's
     /// sequence (no reference to the node itself, which a still build never touches).
     @exclusivity(unchecked) unowned(unsafe) var lastScope: ImmediateScope?
@@ -98,6 +110,7 @@ public final class ImmediateUI {
         declaredScopes = 0
         pendingName = nil
         hasPendingName = false
+        setPendingWidth(nil)
         lastScope = nil
         scope = rootScope
         rootScope.enter(build: buildNumber)
@@ -115,6 +128,7 @@ public final class ImmediateUI {
     func end() {
         pendingName = nil
         hasPendingName = false
+        setPendingWidth(nil)
         lastScope = nil
         rootScope.leave()
         if view.style == .insetGrouped {
@@ -222,7 +236,7 @@ public final class ImmediateUI {
     /// neither made nor compared; or none (labels).
     @inline(__always)
     func reuse(_ kind: ImmediateKind, _ form: ImmediateNameForm, _ inputs: ImmediateInputs) -> Bool {
-        guard isQuiet else { return false }
+        guard isQuiet, !hasPendingWidth else { return false }
         let s = scope
         let i = s.cursor
         guard s.inSync, i < s.previous.count, s.previous[i].kind == kind else { return false }
@@ -249,6 +263,11 @@ public final class ImmediateUI {
     /// Caches the inputs of the declaration just made (see ``reuse(_:_:_:)``).
     @inline(__always)
     func remember(_ inputs: ImmediateInputs, context: ImmediateContext?) {
+        guard placedWidth == nil else {
+            // Given a width: not cached, so the build that drops the width takes the full path too.
+            lastScope?.remember(lastIndex, .unknown, context: context)
+            return
+        }
         lastScope?.remember(lastIndex, inputs, context: context)
     }
 
@@ -323,6 +342,7 @@ public final class ImmediateUI {
     /// style's column it ends the group: what follows starts a new one.
     public func spacer() {
         guard isBuilding else { return }
+        setPendingWidth(nil)   // (a spacer's width is the spare width)
         let name = takeName(.none)
         let node = node(.spacer, name) { key in
             ImmediateNode(kind: .spacer, name: name, key: key, view: ImmediateSpacerView(), item: nil, container: nil, build: buildNumber)
@@ -354,6 +374,7 @@ public final class ImmediateUI {
         guard isBuilding else { return }
         pendingName = nil
         hasPendingName = false
+        setPendingWidth(nil)   // (a width is for a declaration, not a scope)
         let parent = scope
         var child: ImmediateScope?
         if let next = parent.nextChildInSequence(anyKey) {
@@ -398,6 +419,33 @@ public final class ImmediateUI {
             pendingName = .key(key)
             hasPendingName = true
         }
+        return self
+    }
+
+    // MARK: Widths
+
+    /// Gives the next declaration's item exactly `points` of width, whatever its content: a
+    /// label whose number changes keeps its place and its neighbours theirs
+    /// (`ui.width(90).label("Score \(score)")`); longer text is truncated, shorter text sits on
+    /// the leading side; a slider gets that width instead of a share of the spare width. Like
+    /// ``id(_:)`` it applies to the declaration that follows at once, and chains with it
+    /// (`ui.width(120).id("fps").label(fps)`). A width that is negative, NaN or infinite is
+    /// ignored (the item keeps its natural width); a huge one is clamped to
+    /// `UIView.maximumCoordinate`. Widths shape items in a row: in a column every item spans
+    /// the column, as before.
+    @discardableResult
+    public func width(_ points: CGFloat) -> ImmediateUI {
+        if isBuilding { setPendingWidth(ImmediateWidth(.fixed, points)) }
+        return self
+    }
+
+    /// Gives the next declaration's item at least `points` of width: its natural width when
+    /// wider (a score that grows past it pushes its neighbours, one that shrinks below it
+    /// doesn't). Items that take the spare width (sliders, text fields in a row) are not
+    /// changed by it. Bad values as ``width(_:)``.
+    @discardableResult
+    public func minimumWidth(_ points: CGFloat) -> ImmediateUI {
+        if isBuilding { setPendingWidth(ImmediateWidth(.minimum, points)) }
         return self
     }
 
@@ -497,6 +545,9 @@ public final class ImmediateUI {
     /// (margins, arrangement, button style) must be set for it.
     @inline(__always)
     func place(_ node: ImmediateNode) -> Bool {
+        placedWidth = pendingWidth
+        if hasPendingWidth { setPendingWidth(nil) }
+        if let item = node.item, item.widthRule != placedWidth { item.widthRule = placedWidth }
         let target = target()
         target.place(node.placed)
         guard node.context != target.context else { return false }
@@ -512,6 +563,7 @@ public final class ImmediateUI {
 
     /// Marks the row being filled as having an item that takes its spare width.
     func markFlexible() {
+        if hasPendingWidth, pendingWidth?.kind == .fixed { return }   // given a width: not flexible
         row?.hasFlexibleItem = true
     }
 
