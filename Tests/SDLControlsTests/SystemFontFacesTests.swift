@@ -31,8 +31,8 @@ struct SystemFontFacesTests {
         #expect(face(.ultraLight) == "Fam-Thin.otf")
         #expect(face(.thin) == "Fam-Thin.otf", "a tie below regular goes lighter")
         #expect(face(.light) == "Fam-Regular.otf", "light is one step from regular, two from thin")
-        #expect(face(.regular, italic: true) == "Fam-LightItalic.otf", "the nearest italic face")
-        #expect(face(.bold, italic: true) == "Fam-LightItalic.otf")
+        #expect(face(.regular, italic: true) == "Fam-LightItalic.otf", "the nearest italic face, one step away")
+        #expect(face(.bold, italic: true) == "Fam-Bold.otf", "an italic face four steps lighter loses to the weight")
     }
 
     @Test func facesNamedLikeDejaVusAreFoundAndObliqueCountsAsItalic() throws {

@@ -3,15 +3,35 @@ import Foundation
 /// The window pixels that changed since the UI's pixels were last drawn: a few rectangles
 /// (merged as they come), or everything.
 package struct DamageRegion: Sendable {
-    /// The rectangles, at most ``maximumRects``; empty when nothing changed.
+    /// The rectangles; empty when nothing changed. After ``normalize()`` no two overlap or
+    /// touch, and there are at most ``maximumRects``.
     package private(set) var rects: [PixelRect] = []
     /// Whether everything must be drawn again (scale, style or resources changed, or the
     /// host asked).
     package private(set) var isFull = false
     /// Rectangles kept apart before all of them merge into one: enough for a hundred
     /// scattered controls changing to redraw a hundred small rectangles rather than the box
-    /// around them all (a compositor draws them in one batch).
+    /// around them all (a compositor draws them in one batch). Fewer when they crowd.
     package static let maximumRects = 256
+    /// Rectangles that cover at least 1 / `crowding` of the box around them all become that
+    /// box: a region where most things changed (every control of a grid) is redrawn whole
+    /// anyway. Scattered changes (one control in ten) stay apart.
+    static let crowding = 4
+    /// Up to this many rectangles, each one added is merged at once (a scan); past it they
+    /// are appended and merged together by ``normalize()``, once: a frame that changes a
+    /// thousand controls in any order (all the labels, then all the sliders) would otherwise
+    /// scan hundreds of rectangles per change.
+    static let mergedAsAdded = 32
+
+    /// The box around ``rects`` and the pixels they cover (counted twice where appended
+    /// rectangles overlap: the crowding test only needs an estimate).
+    private var bounds = PixelRect.zero
+    private var covered = 0
+    /// Rectangles were appended without merging since the last ``normalize()``.
+    private var needsNormalizing = false
+    /// Storage for ``normalize()`` (kept: no allocation per frame).
+    private var scratch: [PixelRect] = []
+    private var active: [Int] = []
 
     package init() {}
 
@@ -21,38 +41,143 @@ package struct DamageRegion: Sendable {
     /// Pixels covered (rectangles may overlap a little after merging).
     package var area: Int { rects.reduce(0) { $0 + $1.area } }
 
-    /// Adds a changed rectangle, merging it with one it overlaps or touches.
+    /// Adds a changed rectangle, merging it with one it overlaps or touches (or, past
+    /// ``mergedAsAdded`` rectangles, leaving that to ``normalize()``).
     package mutating func add(_ r: PixelRect) {
         guard !isFull, !r.isEmpty else { return }
+        if let last = rects.last, last.contains(r) { return }   // (a view's parts, one after another)
+        guard rects.count < DamageRegion.mergedAsAdded else {
+            rects.append(r)
+            bounds = bounds.union(r)
+            covered += r.area
+            needsNormalizing = true
+            // Bounded however many changes come before the next pass.
+            if rects.count >= 4 * DamageRegion.maximumRects { normalize() }
+            return
+        }
         var merged = r
         var i = 0
         while i < rects.count {
             let o = rects[i]
             if o.contains(merged) { return }
-            let grown = PixelRect(x: o.x &- 1, y: o.y &- 1, width: o.width &+ 2, height: o.height &+ 2)
-            if grown.intersects(merged) {
+            if DamageRegion.touch(o, merged) {
                 merged = merged.union(o)
+                covered -= o.area
                 rects.remove(at: i)
                 i = 0
                 continue
             }
             i += 1
         }
-        rects.append(merged)
-        if rects.count > DamageRegion.maximumRects {
-            // Many scattered changes: one rectangle around them all is cheaper to keep than
-            // to merge pair by pair, and a compositor draws that much anyway.
-            var all = rects[0]
-            for r in rects { all = all.union(r) }
-            rects.removeAll(keepingCapacity: true)
-            rects.append(all)
+        guard !rects.isEmpty else {
+            rects.append(merged)
+            bounds = merged
+            covered = merged.area
+            return
         }
+        let box = bounds.union(merged)
+        if box.area <= DamageRegion.crowding * (covered + merged.area) {
+            collapse(to: box)
+            return
+        }
+        rects.append(merged)
+        bounds = box
+        covered += merged.area
+    }
+
+    /// Merges appended rectangles that overlap or touch until none do, then applies the
+    /// crowding rule and ``maximumRects``. Sorted by left edge and swept, so each rectangle
+    /// is compared with those its x range meets; repeated while a merge grew a rectangle
+    /// into one already passed (rare: one or two sweeps).
+    package mutating func normalize() {
+        guard needsNormalizing, !isFull else { return }
+        needsNormalizing = false
+        // Crowded already (most of a grid changed)? Then the box, with no sweep. Overlaps are
+        // counted twice here, so this may take the box a little early: never wrong, only more.
+        if rects.count > 1 && bounds.area <= DamageRegion.crowding * covered {
+            collapse(to: bounds)
+            return
+        }
+        // Locals (swapped with the kept storage): the sweep reads one while changing the other.
+        var out: [PixelRect] = [], live: [Int] = []
+        swap(&out, &scratch)
+        swap(&live, &active)
+        var merging = true
+        while merging {
+            merging = false
+            rects.sort { $0.x < $1.x }
+            out.removeAll(keepingCapacity: true)
+            live.removeAll(keepingCapacity: true)
+            for r in rects {
+                var m = r
+                // Drop from the live set what ends left of this one (it can't touch it).
+                // (Order in the live set doesn't matter: removal swaps in the last one.)
+                var k = 0
+                while k < live.count {
+                    let o = out[live[k]]
+                    if o.isEmpty || Int64(o.x) + Int64(o.width) < Int64(m.x) - 1 {
+                        live.swapAt(k, live.count - 1)
+                        live.removeLast()
+                    } else {
+                        k += 1
+                    }
+                }
+                k = 0
+                while k < live.count {
+                    let o = out[live[k]]
+                    if DamageRegion.touch(o, m) {
+                        m = m.union(o)
+                        out[live[k]] = .zero   // merged away
+                        live.swapAt(k, live.count - 1)
+                        live.removeLast()
+                        merging = true
+                        k = 0
+                        continue
+                    }
+                    k += 1
+                }
+                live.append(out.count)
+                out.append(m)
+            }
+            rects.removeAll(keepingCapacity: true)
+            for r in out where !r.isEmpty { rects.append(r) }
+        }
+        swap(&out, &scratch)
+        swap(&live, &active)
+        var box = PixelRect.zero
+        covered = 0
+        for r in rects {
+            box = box.isEmpty ? r : box.union(r)
+            covered += r.area
+        }
+        bounds = box
+        if rects.count > 1 && (rects.count > DamageRegion.maximumRects || box.area <= DamageRegion.crowding * covered) {
+            collapse(to: box)
+        }
+    }
+
+    /// Whether `a` and `b` overlap or touch (a rectangle one pixel apart counts).
+    private static func touch(_ a: PixelRect, _ b: PixelRect) -> Bool {
+        PixelRect(x: a.x &- 1, y: a.y &- 1, width: a.width &+ 2, height: a.height &+ 2).intersects(b)
+    }
+
+    private mutating func collapse(to box: PixelRect) {
+        if rects.count == 1 {
+            rects[0] = box
+        } else {
+            rects.removeAll(keepingCapacity: true)
+            rects.append(box)
+        }
+        bounds = box
+        covered = box.area
     }
 
     /// Everything changed.
     package mutating func setFull() {
         isFull = true
         rects.removeAll(keepingCapacity: true)
+        covered = 0
+        needsNormalizing = false
     }
 
     /// Adds everything `other` records.
@@ -65,6 +190,8 @@ package struct DamageRegion: Sendable {
     package mutating func clear() {
         isFull = false
         rects.removeAll(keepingCapacity: true)
+        covered = 0
+        needsNormalizing = false
     }
 }
 

@@ -92,6 +92,7 @@ extension UIWindow {
         walk.occupancy.finish()
         // Anything a view's drawing invalidated meanwhile went to the window's (now empty) region.
         walk.damage.formUnion(damage)
+        walk.damage.normalize()   // disjoint rectangles for the compositor, merged once
         swap(&walk.damage, &damage)
         swap(&walk.occupancy, &occupancy)
         // A view marked while the pass ran (a property set from `draw(_:)`) is drawn next frame.

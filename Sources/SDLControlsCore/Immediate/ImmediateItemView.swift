@@ -130,6 +130,10 @@ final class ImmediateItemView: UIView {
     /// it would move a view the item no longer holds).
     private var holdsControl: Bool { control.superview === self }
 
+    /// Whether the control has no natural width (it takes the spare width), whatever
+    /// ``widthRule`` says: a declaration asks before this build's rule is applied.
+    var hasNoNaturalWidth: Bool { controlSize().width == UIView.noIntrinsicMetric }
+
     private func controlSize() -> CGSize {
         guard holdsControl else { return .zero }
         var s = control.intrinsicSizeForLayout

@@ -76,7 +76,7 @@ extension ImmediateUI {
             }
             return node
         }
-        if row != nil, let item = node.item, item.intrinsicSizeForLayout.width == UIView.noIntrinsicMetric { markFlexible() }
+        if row != nil, let item = node.item, item.hasNoNaturalWidth { markFlexible() }
         _ = place(node)
         return node
     }

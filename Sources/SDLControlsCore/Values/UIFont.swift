@@ -111,7 +111,9 @@ public struct UIFont: Hashable, Sendable {
 
     /// The system font whose digits all have one width, so a score or a timer that changes
     /// keeps its width and its neighbours keep their place; other characters as
-    /// ``systemFont(ofSize:weight:)``.
+    /// ``systemFont(ofSize:weight:)``. (A line that needs shaping, with Arabic, Hebrew, an
+    /// emoji or a combining mark in it, is set whole by the SDL host's shaper with the
+    /// font's own digits.)
     public static func monospacedDigitSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
         UIFont(fontName: systemFontName, pointSize: size, weight: weight, traits: .monospacedDigits)
     }

@@ -219,13 +219,63 @@ struct DrawingGeometryTests {
         _ = window.prepareDrawing(scale: 1, resources: nil)
         #expect(window.damage.rects == [PixelRect(x: 60, y: 10, width: 20, height: 20)])
         window.damage.clear()
-        views[4].frame.origin.y = 50   // a move: old and new place
+        views[4].frame.origin.y = 170   // a move: old and new place
         _ = window.prepareDrawing(scale: 1, resources: nil)
-        #expect(window.damage.area == 800)
+        #expect(window.damage.area == 800 && window.damage.rects.count == 2)
+        window.damage.clear()
+        views[4].frame.origin.y = 120   // a short move: old and new cover a quarter of their box or more: the box
+        _ = window.prepareDrawing(scale: 1, resources: nil)
+        #expect(window.damage.rects == [PixelRect(x: 120, y: 120, width: 20, height: 70)])
         window.damage.clear()
         views[0].removeFromSuperview()
         _ = window.prepareDrawing(scale: 1, resources: nil)
         #expect(window.damage.rects == [PixelRect(x: 0, y: 10, width: 20, height: 20)])
+    }
+
+    /// Crowded changes (every control of a grid row) become the box around them, so each
+    /// later change costs one test; scattered ones (one control in ten) stay apart, so only
+    /// they are drawn again.
+    @Test func crowdedDamageBecomesOneBoxAndScatteredDamageStaysApart() {
+        var crowded = DamageRegion()
+        for i in 0..<64 { crowded.add(PixelRect(x: Int32(i * 64), y: 0, width: 60, height: 22)) }
+        #expect(crowded.rects == [PixelRect(x: 0, y: 0, width: 63 * 64 + 60, height: 22)])
+        var grid = DamageRegion(), most = 0
+        for i in 0..<1_000 {
+            grid.add(PixelRect(x: Int32(i % 64 * 64), y: Int32(i / 64 * 26), width: 60, height: 22))
+            most = max(most, grid.rects.count)
+        }
+        #expect(most == 1 && grid.rects.count == 1)
+        var scattered = DamageRegion()
+        for row in 0..<16 {
+            for col in stride(from: row % 10, to: 64, by: 10) {
+                scattered.add(PixelRect(x: Int32(col * 64), y: Int32(row * 26), width: 60, height: 22))
+            }
+        }
+        let changed = (0..<16).reduce(0) { n, row in n + stride(from: row % 10, to: 64, by: 10).underestimatedCount }
+        #expect(scattered.rects.count == changed, "one rectangle per changed control")
+        #expect(scattered.area == changed * 60 * 22)
+    }
+
+    /// However many rectangles come, in any order, normalizing leaves rectangles that neither
+    /// overlap nor touch, each added one inside one of them, at most `maximumRects`.
+    @Test(arguments: [1, 2, 3, 4])
+    func normalizedDamageIsDisjointAndCoversEveryChange(seed: UInt64) {
+        var rng = TestRandom(seed: seed)
+        var d = DamageRegion()
+        var added: [PixelRect] = []
+        for _ in 0..<rng.int(40...900) {
+            let r = PixelRect(x: Int32(rng.int(0...3_000)), y: Int32(rng.int(0...1_500)),
+                              width: Int32(rng.int(1...(seed == 4 ? 400 : 40))), height: Int32(rng.int(1...30)))
+            d.add(r)
+            added.append(r)
+        }
+        d.normalize()
+        #expect(d.rects.count <= DamageRegion.maximumRects)
+        for (i, a) in d.rects.enumerated() {
+            let grown = PixelRect(x: a.x - 1, y: a.y - 1, width: a.width + 2, height: a.height + 2)
+            for b in d.rects[(i + 1)...] { #expect(!grown.intersects(b), "\(a) and \(b) touch") }
+        }
+        for r in added { #expect(d.rects.contains { $0.contains(r) }, "\(r) is covered") }
     }
 
     @Test func damageMergesAndStaysSmall() {

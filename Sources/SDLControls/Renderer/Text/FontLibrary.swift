@@ -64,17 +64,22 @@ final class FontLibrary {
         }
 
         /// The file for a weight (index in ``UIFont/Weight/named``): the nearest face the
-        /// family has, a tie going away from regular (semibold to bold, thin to ultra light);
-        /// italic when asked and the family has an italic face.
+        /// family has, a tie going away from regular (semibold to bold, thin to ultra light).
+        /// Italic when asked and the family has an italic face within one step of the weight;
+        /// otherwise the weight matters more, and the upright face is used.
         func path(weight w: Int, italic wantsItalic: Bool) -> String {
-            let faces = wantsItalic && italic.contains(where: { $0 != nil }) ? italic : upright
+            if wantsItalic, let found = Family.nearest(w, in: italic), abs(found.index - w) <= 1 { return found.path }
+            return Family.nearest(w, in: upright)?.path ?? regular
+        }
+
+        private static func nearest(_ w: Int, in faces: [String?]) -> (index: Int, path: String)? {
             for distance in 0..<faces.count {
                 let away = w >= 3 ? w + distance : w - distance
                 let toward = w >= 3 ? w - distance : w + distance
-                if faces.indices.contains(away), let p = faces[away] { return p }
-                if faces.indices.contains(toward), let p = faces[toward] { return p }
+                if faces.indices.contains(away), let p = faces[away] { return (away, p) }
+                if faces.indices.contains(toward), let p = faces[toward] { return (toward, p) }
             }
-            return regular
+            return nil
         }
     }
 
