@@ -94,21 +94,25 @@ struct AcceleratedRendererTests {
         return ui
     }
 
-    /// Channels differing by more than `tolerance`, as a share of pixels, and the largest
-    /// difference.
+    /// Pixels with a colour channel more than `tolerance` apart, as a share of all, and the
+    /// largest difference (a window's read-back alpha is left out).
     private func difference(_ a: (width: Int, height: Int, pixels: [UInt32]), _ b: (width: Int, height: Int, pixels: [UInt32]),
                             tolerance: Int) -> (fraction: Double, worst: Int) {
-        guard a.width == b.width, a.height == b.height, a.pixels.count == b.pixels.count, !a.pixels.isEmpty else { return (1, 255) }
-        var over = 0, worst = 0
-        for i in a.pixels.indices {
-            var w = 0
-            for shift in stride(from: 0, to: 24, by: 8) {
-                w = max(w, abs(Int((a.pixels[i] >> UInt32(shift)) & 0xFF) - Int((b.pixels[i] >> UInt32(shift)) & 0xFF)))
-            }
-            worst = max(worst, w)
-            if w > tolerance { over += 1 }
-        }
-        return (Double(over) / Double(a.pixels.count), worst)
+        guard a.width == b.width, a.height == b.height, !a.pixels.isEmpty else { return (1, 255) }
+        let d = pixelDifference(a.pixels, b.pixels, tolerance: tolerance, ignoringAlpha: true)
+        return (Double(d.over) / Double(a.pixels.count), d.worst)
+    }
+
+    /// Runs `body` with a game of `driver` (`width` × `height`) and the UI embedded in it, and
+    /// tears both down after; `beforeEmbedding` sets the game's render state first.
+    private func withGame(_ driver: String, _ width: Int32, _ height: Int32, beforeEmbedding: (Game) -> Void = { _ in },
+                          _ body: (Game, SDLHost) throws -> Void) throws {
+        let game = try Game(driver: driver, width: width, height: height)
+        defer { game.destroy() }
+        beforeEmbedding(game)
+        let ui = try embed(game)
+        defer { ui.shutdown() }
+        try body(game, ui)
     }
 
     private func expectMatchesSoftwareGolden(_ frame: (width: Int, height: Int, pixels: [UInt32]), _ name: String, _ what: String,
@@ -125,53 +129,46 @@ struct AcceleratedRendererTests {
 
     @Test(arguments: requestedRenderDrivers)
     func sceneMatchesTheSoftwareGoldenDrawnDirectlyAndFromTheCache(driver: String) throws {
-        let game = try Game(driver: driver, width: 300, height: 140)
-        defer { game.destroy() }
-        let ui = try embed(game)
-        defer { ui.shutdown() }
-        #expect(ui.cachesPixels, "\(driver) has render targets: the UI's pixels are cached")
-        HostRenderingTests.buildScene(in: ui.window)
-        let direct = game.frame(ui)
-        #expect(ui.counters.compositeCopies == 0, "the first frame draws directly")
-        try expectMatchesSoftwareGolden(direct, "host-scene-1x", "\(driver), drawn directly")
-        _ = game.frame(ui)
-        let cached = game.frame(ui)
-        #expect(ui.counters.compositeCopies >= 1 && ui.counters.geometrySubmissions == 0, "a still frame copies the cache")
-        try expectMatchesSoftwareGolden(cached, "host-scene-1x", "\(driver), from the cache")
-        let d = difference(direct, cached, tolerance: Self.sameRendererTolerance)
-        #expect(d.fraction == 0, "\(driver): cached and direct differ by up to \(d.worst)")
+        try withGame(driver, 300, 140) { game, ui in
+            #expect(ui.cachesPixels, "\(driver) has render targets: the UI's pixels are cached")
+            HostRenderingTests.buildScene(in: ui.window)
+            let direct = game.frame(ui)
+            #expect(ui.counters.compositeCopies == 0, "the first frame draws directly")
+            try expectMatchesSoftwareGolden(direct, "host-scene-1x", "\(driver), drawn directly")
+            _ = game.frame(ui)
+            let cached = game.frame(ui)
+            #expect(ui.counters.compositeCopies >= 1 && ui.counters.geometrySubmissions == 0, "a still frame copies the cache")
+            try expectMatchesSoftwareGolden(cached, "host-scene-1x", "\(driver), from the cache")
+            let d = difference(direct, cached, tolerance: Self.sameRendererTolerance)
+            #expect(d.fraction == 0, "\(driver): cached and direct differ by up to \(d.worst)")
+        }
     }
 
     @Test(arguments: requestedRenderDrivers)
     func logicalSizeDrawsAt2xAsTheSoftwareGolden(driver: String) throws {
         // A 600 × 280 window with a 300 × 140 logical size: the UI is laid out in the game's
         // 300 × 140 units and rasterized at the output's two pixels per unit.
-        let game = try Game(driver: driver, width: 600, height: 280)
-        defer { game.destroy() }
-        SDL_RenderSetLogicalSize(game.renderer, 300, 140)
-        let ui = try embed(game)
-        defer { ui.shutdown() }
-        HostRenderingTests.buildScene(in: ui.window)
-        let direct = game.frame(ui)
-        #expect(ui.placement.pixelsPerPoint == 2 && ui.window.bounds.width == 300)
-        try expectMatchesSoftwareGolden(direct, "host-scene-2x", "\(driver) at 2x, drawn directly")
-        _ = game.frame(ui)
-        try expectMatchesSoftwareGolden(game.frame(ui), "host-scene-2x", "\(driver) at 2x, from the cache")
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_RenderGetLogicalSize(game.renderer, &w, &h)
-        #expect(w == 300 && h == 140, "the game's logical size is put back")
+        try withGame(driver, 600, 280, beforeEmbedding: { game in SDL_RenderSetLogicalSize(game.renderer, 300, 140) }) { game, ui in
+            HostRenderingTests.buildScene(in: ui.window)
+            let direct = game.frame(ui)
+            #expect(ui.placement.pixelsPerPoint == 2 && ui.window.bounds.width == 300)
+            try expectMatchesSoftwareGolden(direct, "host-scene-2x", "\(driver) at 2x, drawn directly")
+            _ = game.frame(ui)
+            try expectMatchesSoftwareGolden(game.frame(ui), "host-scene-2x", "\(driver) at 2x, from the cache")
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_RenderGetLogicalSize(game.renderer, &w, &h)
+            #expect(w == 300 && h == 140, "the game's logical size is put back")
+        }
     }
 
     @Test(arguments: requestedRenderDrivers)
     func controlGoldensMatch(driver: String) throws {
-        let game = try Game(driver: driver, width: 300, height: 250)
-        defer { game.destroy() }
-        let ui = try embed(game)
-        defer { ui.shutdown() }
-        UISwitchGoldenTests.populate(ui)
-        _ = game.frame(ui)
-        _ = game.frame(ui)
-        try expectMatchesSoftwareGolden(game.frame(ui), "uiswitch-states-1x", "\(driver): switches")
+        try withGame(driver, 300, 250) { game, ui in
+            UISwitchGoldenTests.populate(ui)
+            _ = game.frame(ui)
+            _ = game.frame(ui)
+            try expectMatchesSoftwareGolden(game.frame(ui), "uiswitch-states-1x", "\(driver): switches")
+        }
     }
 
     /// Controls in a grid over the game's scene, some over a translucent rounded panel (whose
@@ -229,76 +226,68 @@ struct AcceleratedRendererTests {
     /// full redraw shows, and costs one clear and one geometry call (no call per rectangle).
     @Test(arguments: requestedRenderDrivers)
     func changingFramesEqualAFullRedrawInAFewCalls(driver: String) throws {
-        let game = try Game(driver: driver, width: 640, height: 310)
-        defer { game.destroy() }
-        let ui = try embed(game)
-        defer { ui.shutdown() }
-        var calls: [Int] = []
-        changeOneInTen(game, ui, grid(in: ui, panel: false), steps: 6) { c in
-            calls.append(c.drawCalls)
-            #expect(c.geometrySubmissions == 1 && c.cacheClears == 1, "\(driver): \(c)")
+        try withGame(driver, 640, 310) { game, ui in
+            var calls: [Int] = []
+            changeOneInTen(game, ui, grid(in: ui, panel: false), steps: 6) { c in
+                calls.append(c.drawCalls)
+                #expect(c.geometrySubmissions == 1 && c.cacheClears == 1, "\(driver): \(c)")
+            }
+            // 8 changed controls: one clear, their geometry in one batch, the cache's copies (one
+            // per cached region).
+            #expect(calls.allSatisfy { $0 <= 6 }, "\(driver): draw calls per changing frame \(calls)")
         }
-        // 8 changed controls: one clear, their geometry in one batch, the cache's copies (one
-        // per cached region).
-        #expect(calls.allSatisfy { $0 <= 6 }, "\(driver): draw calls per changing frame \(calls)")
     }
 
     /// The same over a translucent panel whose block reaches across every changed rectangle:
     /// drawn clipped to each, blended once, exactly as the cache rebuilt from scratch.
     @Test(arguments: requestedRenderDrivers)
     func changingFramesOverATranslucentPanelEqualAFullRedraw(driver: String) throws {
-        let game = try Game(driver: driver, width: 640, height: 310)
-        defer { game.destroy() }
-        let ui = try embed(game)
-        defer { ui.shutdown() }
-        changeOneInTen(game, ui, grid(in: ui, panel: true), steps: 6) { c in
-            #expect(c.geometrySubmissions > 1, "\(driver): the panel is drawn clipped, apart from the batch")
+        try withGame(driver, 640, 310) { game, ui in
+            changeOneInTen(game, ui, grid(in: ui, panel: true), steps: 6) { c in
+                #expect(c.geometrySubmissions > 1, "\(driver): the panel is drawn clipped, apart from the batch")
+            }
         }
     }
 
     @Test(arguments: requestedRenderDrivers)
     func targetAndDeviceResetsDrawTheSameFrame(driver: String) throws {
-        let game = try Game(driver: driver, width: 300, height: 140)
-        defer { game.destroy() }
-        let ui = try embed(game)
-        defer { ui.shutdown() }
-        HostRenderingTests.buildScene(in: ui.window)
-        for _ in 0..<3 { _ = game.frame(ui) }
-        let before = game.frame(ui)
-        for type in [SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET] {
-            var e = SDL_Event()
-            e.type = type.rawValue
-            ui.handle(e)
-            let after = game.frame(ui)
-            let d = difference(before, after, tolerance: Self.sameRendererTolerance)
-            #expect(d.fraction == 0, "\(driver): after \(type == SDL_RENDER_DEVICE_RESET ? "a device" : "a targets") reset, up to \(d.worst)")
-            for _ in 0..<2 { _ = game.frame(ui) }
-            #expect(difference(before, game.frame(ui), tolerance: Self.sameRendererTolerance).fraction == 0, "\(driver): cached again")
+        try withGame(driver, 300, 140) { game, ui in
+            HostRenderingTests.buildScene(in: ui.window)
+            for _ in 0..<3 { _ = game.frame(ui) }
+            let before = game.frame(ui)
+            for type in [SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET] {
+                var e = SDL_Event()
+                e.type = type.rawValue
+                ui.handle(e)
+                let after = game.frame(ui)
+                let d = difference(before, after, tolerance: Self.sameRendererTolerance)
+                #expect(d.fraction == 0, "\(driver): after \(type == SDL_RENDER_DEVICE_RESET ? "a device" : "a targets") reset, up to \(d.worst)")
+                for _ in 0..<2 { _ = game.frame(ui) }
+                #expect(difference(before, game.frame(ui), tolerance: Self.sameRendererTolerance).fraction == 0, "\(driver): cached again")
+            }
         }
     }
 
     @Test(arguments: requestedRenderDrivers)
     func drawsIntoTheGamesRenderTargetAndPutsItBack(driver: String) throws {
-        let game = try Game(driver: driver, width: 300, height: 140)
-        defer { game.destroy() }
-        let ui = try embed(game)
-        defer { ui.shutdown() }
-        HostRenderingTests.buildScene(in: ui.window)
-        let scene = try #require(SDL_CreateTexture(game.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                                   Int32(SDL_TEXTUREACCESS_TARGET.rawValue), 300, 140))
-        defer { SDL_DestroyTexture(scene) }
-        for frame in 0..<3 {
-            SDL_SetRenderTarget(game.renderer, scene)
-            SDL_SetRenderDrawColor(game.renderer, 255, 255, 255, 255)
-            SDL_RenderClear(game.renderer)
-            ui.update()
-            ui.render()
-            #expect(SDL_GetRenderTarget(game.renderer) == scene, "the game's target is put back")
-            let pixels = ui.readPixels()
-            try expectMatchesSoftwareGolden(pixels, "host-scene-1x", "\(driver), frame \(frame) into the game's target")
-            SDL_SetRenderTarget(game.renderer, nil)
-            SDL_RenderCopy(game.renderer, scene, nil, nil)
-            SDL_RenderPresent(game.renderer)
+        try withGame(driver, 300, 140) { game, ui in
+            HostRenderingTests.buildScene(in: ui.window)
+            let scene = try #require(SDL_CreateTexture(game.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                                       Int32(SDL_TEXTUREACCESS_TARGET.rawValue), 300, 140))
+            defer { SDL_DestroyTexture(scene) }
+            for frame in 0..<3 {
+                SDL_SetRenderTarget(game.renderer, scene)
+                SDL_SetRenderDrawColor(game.renderer, 255, 255, 255, 255)
+                SDL_RenderClear(game.renderer)
+                ui.update()
+                ui.render()
+                #expect(SDL_GetRenderTarget(game.renderer) == scene, "the game's target is put back")
+                let pixels = ui.readPixels()
+                try expectMatchesSoftwareGolden(pixels, "host-scene-1x", "\(driver), frame \(frame) into the game's target")
+                SDL_SetRenderTarget(game.renderer, nil)
+                SDL_RenderCopy(game.renderer, scene, nil, nil)
+                SDL_RenderPresent(game.renderer)
+            }
         }
     }
 
@@ -306,27 +295,12 @@ struct AcceleratedRendererTests {
     /// the cache holds premultiplied colour, composited with (one, one − source alpha).
     @Test(arguments: requestedRenderDrivers)
     func translucentUIOverTheSceneIsTheSameCachedOrDirect(driver: String) throws {
-        let game = try Game(driver: driver, width: 200, height: 100)
-        defer { game.destroy() }
-        let ui = try embed(game)
-        defer { ui.shutdown() }
-        let hud = UIView(frame: CGRect(x: 10, y: 10, width: 60, height: 40))
-        hud.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 0.5)
-        hud.cornerRadius = 10
-        ui.window.addSubview(hud)
-        var samples: [UInt32] = []
-        for _ in 0..<4 {
-            SDL_SetRenderDrawColor(game.renderer, 200, 0, 0, 255)
-            SDL_RenderClear(game.renderer)
-            ui.update()
-            ui.render()
-            let px = ui.readPixels()
-            samples.append(px.pixels[30 * px.width + 40])
-            SDL_RenderPresent(game.renderer)
-        }
-        #expect(ui.counters.compositeCopies >= 1)
-        for s in samples {
-            #expect(abs(Int((s >> 16) & 0xFF) - 100) <= 2 && abs(Int(s & 0xFF) - 128) <= 2, "\(driver): half blue over red: \(String(s, radix: 16))")
+        try withGame(driver, 200, 100) { game, ui in
+            let samples = translucentPanelSamples(ui, renderer: game.renderer)
+            #expect(ui.counters.compositeCopies >= 1)
+            for s in samples {
+                #expect(isHalfBlueOverRed(s), "\(driver): half blue over red: \(String(s, radix: 16))")
+            }
         }
     }
 }

@@ -23,17 +23,6 @@ struct PixelCacheTests {
         return (label, slider, badge)
     }
 
-    /// The largest difference of any channel of any pixel.
-    static func maxDifference(_ a: [UInt32], _ b: [UInt32]) -> Int {
-        guard a.count == b.count else { return 255 }
-        var worst = 0
-        for i in a.indices where a[i] != b[i] {
-            for shift in stride(from: 0, to: 32, by: 8) {
-                worst = max(worst, abs(Int((a[i] >> UInt32(shift)) & 0xFF) - Int((b[i] >> UInt32(shift)) & 0xFF)))
-            }
-        }
-        return worst
-    }
 
     private func frames(_ host: SDLHost, _ n: Int) {
         for _ in 0..<n {
@@ -71,8 +60,9 @@ struct PixelCacheTests {
         // Layers composed in the cache round a little differently where several translucent
         // edges overlap (a thumb's shadow, edge and outline): a few levels on a few pixels.
         // Wrong alpha handling would be off by tens of levels across every translucent pixel.
-        #expect(Self.maxDifference(cached, direct) <= 8)
-        let off = zip(cached, direct).filter { Self.maxDifference([$0], [$1]) > 2 }.count
+        let d = pixelDifference(cached, direct, tolerance: 2)
+        #expect(d.worst <= 8)
+        let off = d.over
         #expect(Double(off) / Double(cached.count) < 0.005, "\(off) pixels differ by more than 2")
     }
 
@@ -136,8 +126,7 @@ struct PixelCacheTests {
             let full = host.readPixels().pixels
             // A few levels where translucent edges overlap (as cached against direct above); a
             // stale or missing view is off by far more over many pixels.
-            let worst = Self.maxDifference(incremental, full)
-            let off = zip(incremental, full).filter { Self.maxDifference([$0], [$1]) > 2 }.count
+            let (off, worst) = pixelDifference(incremental, full, tolerance: 2)
             guard worst <= 8, Double(off) / Double(full.count) < 0.005 else {
                 Issue.record("frame \(frame) at \(scale)×: \(off) pixels differ, by up to \(worst)")
                 return
@@ -202,7 +191,7 @@ struct PixelCacheTests {
         push(host, e)
         frames(host, 3)
         #expect(host.counters.geometrySubmissions == 0, "cached again")
-        #expect(Self.maxDifference(before, host.readPixels().pixels) <= 1)
+        #expect(pixelDifference(before, host.readPixels().pixels).worst <= 1)
     }
 
     @Test func anEmptyUICachesNothing() throws {
@@ -266,24 +255,11 @@ struct PixelCacheTests {
         let ui = try SDLHost(embeddingWindow: game.window, renderer: game.renderer)
         defer { ui.shutdown() }
         #expect(ui.cachesPixels, "the software renderer caches")
-        let hud = UIView(frame: CGRect(x: 10, y: 10, width: 60, height: 40))
-        hud.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 0.5)
-        hud.cornerRadius = 10
-        ui.window.addSubview(hud)
-        var samples: [UInt32] = []
-        for _ in 0..<4 {
-            SDL_SetRenderDrawColor(game.renderer, 200, 0, 0, 255)
-            SDL_RenderClear(game.renderer)
-            ui.update()
-            ui.render()
-            let px = ui.readPixels()
-            samples.append(px.pixels[30 * px.width + 40])
-            SDL_RenderPresent(game.renderer)
-        }
+        let samples = translucentPanelSamples(ui, renderer: game.renderer)
         // Frame 1 draws directly; later frames composite the cache in straight alpha.
         #expect(ui.counters.compositeCopies >= 1)
         for s in samples {
-            #expect(abs(Int((s >> 16) & 0xFF) - 100) <= 2 && abs(Int(s & 0xFF) - 128) <= 2, "half blue over red: \(String(s, radix: 16))")
+            #expect(isHalfBlueOverRed(s), "half blue over red: \(String(s, radix: 16))")
         }
     }
 

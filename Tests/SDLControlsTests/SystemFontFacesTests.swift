@@ -17,13 +17,21 @@ struct SystemFontFacesTests {
         return (folder, { try? FileManager.default.removeItem(at: folder) })
     }
 
+    /// The file name `family` draws weight `w` in.
+    private func fileName(_ family: FontLibrary.Family, _ w: UIFont.Weight, italic: Bool = false) -> String {
+        URL(fileURLWithPath: family.path(weight: w.nearestNamedIndex, italic: italic)).lastPathComponent
+    }
+
+    /// The file name `host` draws `font` in.
+    private func fileName(_ host: SDLHost, _ font: UIFont) -> String {
+        URL(fileURLWithPath: host.backend.fonts.path(for: font)).lastPathComponent
+    }
+
     @Test func facesNamedLikeIntersAreFoundAndTheNearestIsUsed() throws {
         let (folder, remove) = try family(["Fam-Regular.otf", "Fam-Bold.otf", "Fam-Thin.otf", "Fam-LightItalic.otf"])
         defer { remove() }
         let f = FontLibrary.Family(regular: folder.appendingPathComponent("Fam-Regular.otf").path)
-        func face(_ w: UIFont.Weight, italic: Bool = false) -> String {
-            URL(fileURLWithPath: f.path(weight: w.nearestNamedIndex, italic: italic)).lastPathComponent
-        }
+        func face(_ w: UIFont.Weight, italic: Bool = false) -> String { fileName(f, w, italic: italic) }
         #expect(face(.regular) == "Fam-Regular.otf")
         #expect(face(.medium) == "Fam-Regular.otf", "medium is nearer regular than bold")
         #expect(face(.semibold) == "Fam-Bold.otf", "semibold is nearer bold")
@@ -39,9 +47,7 @@ struct SystemFontFacesTests {
         let (folder, remove) = try family(["Sans.ttf", "Sans-Bold.ttf", "Sans-Oblique.ttf", "Sans-BoldOblique.ttf"])
         defer { remove() }
         let f = FontLibrary.Family(regular: folder.appendingPathComponent("Sans.ttf").path)
-        func face(_ w: UIFont.Weight, italic: Bool = false) -> String {
-            URL(fileURLWithPath: f.path(weight: w.nearestNamedIndex, italic: italic)).lastPathComponent
-        }
+        func face(_ w: UIFont.Weight, italic: Bool = false) -> String { fileName(f, w, italic: italic) }
         #expect(face(.regular) == "Sans.ttf" && face(.bold) == "Sans-Bold.ttf" && face(.heavy) == "Sans-Bold.ttf")
         #expect(face(.regular, italic: true) == "Sans-Oblique.ttf" && face(.bold, italic: true) == "Sans-BoldOblique.ttf")
     }
@@ -62,8 +68,7 @@ struct SystemFontFacesTests {
     @Test func theDefaultSystemFontIsDejaVuWithItsBoldFaceAndTheMonospacedOneDejaVuSansMono() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }
-        let fonts = host.backend.fonts
-        func file(_ font: UIFont) -> String { URL(fileURLWithPath: fonts.path(for: font)).lastPathComponent }
+        func file(_ font: UIFont) -> String { fileName(host, font) }
         #expect(file(.systemFont(ofSize: 15)) == "DejaVuSans.ttf" && file(.systemFont(ofSize: 15, weight: .medium)) == "DejaVuSans.ttf")
         #expect(file(.systemFont(ofSize: 15, weight: .semibold)) == "DejaVuSans-Bold.ttf" && file(.boldSystemFont(ofSize: 15)) == "DejaVuSans-Bold.ttf")
         #expect(file(.monospacedSystemFont(ofSize: 15, weight: .regular)) == "DejaVuSansMono.ttf")
@@ -75,8 +80,7 @@ struct SystemFontFacesTests {
     @Test func interConfiguredDrawsEveryWeightInItsOwnFace() throws {
         let host = try makeHeadlessHost(fonts: FontConfiguration(fontFiles: [FontConfiguration.inter]))
         defer { host.shutdown() }
-        let fonts = host.backend.fonts
-        func file(_ font: UIFont) -> String { URL(fileURLWithPath: fonts.path(for: font)).lastPathComponent }
+        func file(_ font: UIFont) -> String { fileName(host, font) }
         let expected = ["Inter-Thin.otf", "Inter-ExtraLight.otf", "Inter-Light.otf", "Inter-Regular.otf", "Inter-Medium.otf",
                         "Inter-SemiBold.otf", "Inter-Bold.otf", "Inter-ExtraBold.otf", "Inter-Black.otf"]
         #expect(UIFont.Weight.named.map { file(.systemFont(ofSize: 15, weight: $0)) } == expected)

@@ -223,7 +223,8 @@ public final class DrawList {
             full.index.select(full.items, meeting: r, into: &met)
             for item in met {
                 let lb = item.cache.localBounds
-                let bounds = PixelRect(x: lb.x &+ Int32(item.dx), y: lb.y &+ Int32(item.dy), width: lb.width, height: lb.height)
+                let bounds = PixelRect(x: lb.x &+ Int32(saturating: item.dx), y: lb.y &+ Int32(saturating: item.dy),
+                                       width: lb.width, height: lb.height)
                 let clip = item.clip.map { $0.intersection(r) } ?? r
                 guard bounds.intersects(clip) else { continue }
                 items.append(Item(cache: item.cache, segment: item.segment, dx: item.dx, dy: item.dy,

@@ -196,7 +196,7 @@ struct IncrementalDrawingTests {
                 for r in rects where !r.isEmpty {
                     for item in full.items where item.area.intersects(r) {
                         let lb = item.cache.localBounds
-                        let bounds = PixelRect(x: lb.x + Int32(item.dx), y: lb.y + Int32(item.dy), width: lb.width, height: lb.height)
+                        let bounds = PixelRect(x: lb.x &+ Int32(saturating: item.dx), y: lb.y &+ Int32(saturating: item.dy), width: lb.width, height: lb.height)
                         let clip = item.clip?.intersection(r) ?? r
                         guard bounds.intersects(clip) else { continue }
                         expected.append((ObjectIdentifier(item.cache), item.segment, clip.contains(bounds) ? nil : clip))

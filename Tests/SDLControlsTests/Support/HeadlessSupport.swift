@@ -70,21 +70,59 @@ func expectMatchesGolden(_ frame: (width: Int, height: Int, pixels: [UInt32]), _
     }
     #expect(golden.width == frame.width && golden.height == frame.height, "size differs from \(name)", sourceLocation: sourceLocation)
     guard golden.width == frame.width, golden.height == frame.height else { return }
-    var different = 0
-    for i in 0..<frame.pixels.count {
-        let a = frame.pixels[i], b = golden.pixels[i]
-        var worst = 0
-        for shift in stride(from: 0, to: 32, by: 8) {
-            worst = max(worst, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
-        }
-        if worst > tolerance { different += 1 }
-    }
+    let different = pixelDifference(frame.pixels, golden.pixels, tolerance: tolerance).over
     let fraction = Double(different) / Double(max(1, frame.pixels.count))
     if fraction > maxDifferentFraction {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("actual-" + name + ".png").path
         try? savePNG(frame, to: out)
         Issue.record("\(name): \(different) pixels differ (\(fraction)); actual frame written to \(out)", sourceLocation: sourceLocation)
     }
+}
+
+/// How far two frames of ARGB8888 pixels differ: how many pixels have a channel more than
+/// `tolerance` apart, and the largest difference of any channel. `ignoringAlpha` compares
+/// colour only (a window's read-back alpha means nothing). Frames of different sizes differ
+/// everywhere.
+func pixelDifference(_ a: [UInt32], _ b: [UInt32], tolerance: Int = 0, ignoringAlpha: Bool = false) -> (over: Int, worst: Int) {
+    guard a.count == b.count else { return (max(a.count, b.count), 255) }
+    var over = 0, worst = 0
+    let channels: UInt32 = ignoringAlpha ? 24 : 32
+    for i in a.indices where a[i] != b[i] {
+        var w = 0
+        for shift in stride(from: UInt32(0), to: channels, by: 8) {
+            w = max(w, abs(Int((a[i] >> shift) & 0xFF) - Int((b[i] >> shift) & 0xFF)))
+        }
+        worst = max(worst, w)
+        if w > tolerance { over += 1 }
+    }
+    return (over, worst)
+}
+
+/// A half-transparent blue rounded panel over the game's red scene, for four frames (the
+/// first drawn directly, the later ones composited from the cache): the pixel inside the
+/// panel in each.
+@MainActor
+func translucentPanelSamples(_ ui: SDLHost, renderer: OpaquePointer) -> [UInt32] {
+    let hud = UIView(frame: CGRect(x: 10, y: 10, width: 60, height: 40))
+    hud.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+    hud.cornerRadius = 10
+    ui.window.addSubview(hud)
+    var samples: [UInt32] = []
+    for _ in 0..<4 {
+        SDL_SetRenderDrawColor(renderer, 200, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        ui.update()
+        ui.render()
+        let px = ui.readPixels()
+        samples.append(px.pixels[30 * px.width + 40])
+        SDL_RenderPresent(renderer)
+    }
+    return samples
+}
+
+/// Whether an ARGB pixel is half blue over red (200, 0, 0), within 2 levels.
+func isHalfBlueOverRed(_ s: UInt32) -> Bool {
+    abs(Int((s >> 16) & 0xFF) - 100) <= 2 && abs(Int(s & 0xFF) - 128) <= 2
 }
 
 /// Writes ARGB8888 pixels as a PNG.
