@@ -7,7 +7,9 @@ import SDLControls
 /// the focused sample (or uses the focused control), B returns to the list (the window's
 /// ``UIWindow/controllerBackHandler``), as Escape and "‹ Samples" do. Opened with a key or a
 /// controller, a sample focuses its first control, and returning focuses the sample's row;
-/// opened with a click or a tap, nothing is focused, so Tab starts at the top.
+/// opened with a click or a tap, nothing is focused, so Tab starts at the top. While a
+/// controller is connected, a footer shows its buttons' prompts (``UIControllerPromptView``),
+/// drawn for the controller in hand and following hot-plug.
 ///
 /// The loop is written the way an SDL game embeds the UI: poll each event, give it to
 /// ``SDLHost/handle(_:)``, pass what the UI did not consume to the game (the sample),
@@ -24,6 +26,11 @@ public final class Launcher {
     let header = UIView()
     let backButton = UIButton(type: .system)
     let titleLabel = UILabel()
+    /// The controller prompts along the bottom, shown while a controller is connected.
+    let footer = UIView()
+    let selectPrompt = UIControllerPromptView(button: .south, title: "Open")
+    let backPrompt = UIControllerPromptView(button: .east, title: "Back")
+    private let prompts = UIStackView()
     private(set) var list: SampleListView!
     private(set) var scene: SampleScene?
     private(set) var currentInfo: SampleInfo?
@@ -40,6 +47,10 @@ public final class Launcher {
     /// the fuzzer checks what `update()` promises (focus dropped from unfocusable views).
     public var afterHostUpdate: (() -> Void)?
     static let headerHeight: CGFloat = 48
+    static let footerHeight: CGFloat = 36
+    /// The controller the footer was laid out for (nil: hidden, no controller connected); the
+    /// prompts' widths depend on it.
+    private var footerController: UIGameControllerType?
 
     /// Runs the launcher with command-line arguments; returns the process exit code.
     ///
@@ -189,6 +200,14 @@ public final class Launcher {
         header.addSubview(titleLabel)
         list = SampleListView { [weak self] info in self?.open(info) }
         rootView.addSubview(list)
+        footer.backgroundColor = .secondarySystemBackground
+        prompts.axis = .horizontal
+        prompts.spacing = 20
+        prompts.alignment = .center
+        prompts.addArrangedSubview(selectPrompt)
+        prompts.addArrangedSubview(backPrompt)
+        footer.addSubview(prompts)
+        rootView.addSubview(footer)
     }
 
     private func backTapped() {
@@ -215,6 +234,8 @@ public final class Launcher {
         rootView.addSubview(s.root)
         list.isHidden = true
         backButton.isHidden = false
+        selectPrompt.title = "Select"
+        backPrompt.isHidden = false
         titleLabel.text = info.title
         rootView.backgroundColor = s.root.backgroundColor == nil ? nil : .systemBackground
         rootView.passesTouchesThrough = s.root.passesTouchesThrough
@@ -230,6 +251,8 @@ public final class Launcher {
         currentInfo = nil
         list.isHidden = false
         backButton.isHidden = true
+        selectPrompt.title = "Open"
+        backPrompt.isHidden = true   // B does nothing on the list
         titleLabel.text = "SDLControls samples"
         rootView.backgroundColor = .systemBackground
         rootView.passesTouchesThrough = false
@@ -255,7 +278,16 @@ public final class Launcher {
         backButton.sizeToFit()
         backButton.frame.origin = CGPoint(x: 8, y: (Launcher.headerHeight - backButton.frame.height) / 2)
         titleLabel.frame = CGRect(x: 120, y: 0, width: max(0, b.width - 240), height: Launcher.headerHeight)
-        let content = CGRect(x: 0, y: Launcher.headerHeight, width: b.width, height: max(0, b.height - Launcher.headerHeight))
+        footerController = host.window.gameControllerType
+        let footerHeight = footerController != nil ? Launcher.footerHeight : 0
+        footer.isHidden = footerController == nil
+        footer.frame = CGRect(x: 0, y: max(Launcher.headerHeight, b.height - footerHeight), width: b.width, height: footerHeight)
+        // The prompts at the trailing end, as consoles put them.
+        let size = prompts.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)
+        let x = footer.effectiveUserInterfaceLayoutDirection == .rightToLeft ? 16 : b.width - 16 - size.width
+        prompts.frame = CGRect(x: max(0, x), y: (footerHeight - size.height) / 2, width: min(size.width, b.width), height: size.height)
+        let content = CGRect(x: 0, y: Launcher.headerHeight, width: b.width,
+                             height: max(0, b.height - Launcher.headerHeight - footerHeight))
         list.frame = content
         scene?.root.frame = content
     }
@@ -372,9 +404,9 @@ public final class Launcher {
             }
             scene?.handleUnconsumed(event, host: host)
         }
-        if host.window.bounds.size != lastSize {
+        if host.window.bounds.size != lastSize || footerController != host.window.gameControllerType {
             lastSize = host.window.bounds.size
-            layoutChrome()
+            layoutChrome()   // resized, or a controller came, went or changed hands: the footer follows
         }
         let started = DispatchTime.now().uptimeNanoseconds
         host.update()

@@ -38,8 +38,12 @@ final class VirtualController {
     let instanceID: SDL_JoystickID
     private var attached = true
 
-    init() throws {
+    /// A controller with a USB vendor and product id (0, 0: one SDL has no type for); SDL
+    /// reads its type from them (Microsoft 0x045e / 0x02ea is an Xbox One controller).
+    init(vendor: UInt16 = 0, product: UInt16 = 0) throws {
         var desc = SDL_VirtualJoystickDesc()
+        desc.vendor_id = vendor
+        desc.product_id = product
         desc.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
         desc.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
         desc.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)

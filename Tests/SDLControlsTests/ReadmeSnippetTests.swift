@@ -260,3 +260,23 @@ extension ReadmeSnippetTests {
         #expect(taps == 1 && player.isFinished && player.error == nil)
     }
 }
+
+// MARK: "Game controllers and focus": button prompts
+
+extension ReadmeSnippetTests {
+    @Test func buttonPromptSnippetFollowsTheConnectedController() throws {
+        let hud = try SDLHost.headless(size: CGSize(width: 320, height: 240))
+        defer { hud.shutdown() }
+        // Verbatim from the README.
+        let select = UIControllerPromptView(button: .south, title: "Select")
+        let back = UIControllerPromptView(button: .east, title: "Back")
+        let prompts = UIStackView(arrangedSubviews: [select, back])
+        prompts.spacing = 20
+        hud.window.addSubview(prompts)
+        // What the text says: nothing drawn and no room taken until a controller connects.
+        #expect(select.intrinsicContentSize == .zero && hud.window.gameControllerType == nil)
+        hud.window.gameControllerConnected(1, type: .playStation)
+        #expect(select.accessibilityLabel == "Cross, Select" && back.accessibilityLabel == "Circle, Back")
+        #expect(UIGameControllerType.xbox.name(of: .leftShoulder) == "LB")
+    }
+}

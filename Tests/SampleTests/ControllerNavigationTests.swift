@@ -83,6 +83,53 @@ struct ControllerNavigationTests {
         }
     }
 
+    @Test func theFooterShowsPromptsForTheControllerInHand() throws {
+        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
+        let (host, launcher) = try launchHeadless(nil)
+        defer { launcher.close(); host.shutdown() }
+        func frame() { _ = launcher.runFrame(render: false) }
+        frame()
+        #expect(launcher.footer.isHidden, "no controller: no footer")
+        #expect(launcher.list.frame.maxY == host.window.bounds.height)
+        // A DualSense plugged in (SDL's virtual joystick with Sony's ids).
+        var desc = SDL_VirtualJoystickDesc()
+        desc.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
+        desc.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
+        desc.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
+        desc.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
+        desc.vendor_id = 0x054c
+        desc.product_id = 0x0ce6
+        let index = SDL_JoystickAttachVirtualEx(&desc)
+        try #require(index >= 0)
+        let instance = SDL_JoystickGetDeviceInstanceID(index)
+        defer {
+            if let i = (0..<SDL_NumJoysticks()).first(where: { SDL_JoystickGetDeviceInstanceID($0) == instance }) {
+                SDL_JoystickDetachVirtual(i)
+            }
+        }
+        frame()
+        #expect(!launcher.footer.isHidden)
+        #expect(launcher.footer.frame.maxY == host.window.bounds.height)
+        #expect(launcher.list.frame.maxY == launcher.footer.frame.minY, "the list ends above the footer")
+        #expect(launcher.selectPrompt.accessibilityLabel == "Cross, Open")
+        #expect(launcher.backPrompt.isHidden, "B does nothing on the list")
+        launcher.open(try #require(SampleCatalog.named("gallery")))
+        frame()
+        #expect(launcher.selectPrompt.accessibilityLabel == "Cross, Select")
+        #expect(launcher.backPrompt.accessibilityLabel == "Circle, Back")
+        #expect(launcher.scene?.root.frame.maxY == launcher.footer.frame.minY)
+        let prompts = launcher.backPrompt.convert(launcher.backPrompt.bounds, to: nil)
+        #expect(prompts.maxX <= host.window.bounds.width - 16 + 0.5 && prompts.minX > host.window.bounds.midX,
+                "at the trailing end of the footer")
+        // Unplugged: the footer goes and the sample takes the room back.
+        if let i = (0..<SDL_NumJoysticks()).first(where: { SDL_JoystickGetDeviceInstanceID($0) == instance }) {
+            SDL_JoystickDetachVirtual(i)
+        }
+        frame()
+        #expect(launcher.footer.isHidden)
+        #expect(launcher.scene?.root.frame.maxY == host.window.bounds.height)
+    }
+
     @Test func aClickOpensASampleWithNothingFocusedSoTabStartsAtTheTop() throws {
         let (host, launcher) = try launchHeadless(nil)
         defer { launcher.close(); host.shutdown() }

@@ -20,9 +20,14 @@ import Foundation
 /// - Window focus lost, minimized, hidden, or the app going to the background: held
 ///   directions stop repeating (with the touches, in `SDLPlatformBackend`).
 ///
+/// - Each controller's kind (``UIGameControllerType``, from SDL's controller type) goes to the
+///   window when it is added, or when the first input from a controller the window never saw
+///   added arrives (an embedded host made after the game opened it), so button prompts
+///   (``UIControllerPromptView``) draw the buttons printed on it; its removal goes too. In
+///   both modes.
+///
 /// Not handled: raw `SDL_JOYSTICK*` events of devices SDL has no controller mapping for,
-/// button labels (buttons are positional: south is A on Xbox, B on Nintendo), rumble,
-/// LEDs, gyro and touchpad sensors, and `SDL_CONTROLLERDEVICEREMAPPED`.
+/// rumble, LEDs, gyro and touchpad sensors, and `SDL_CONTROLLERDEVICEREMAPPED`.
 ///
 /// Controller events carry no window. With two hosts given every event (as the README's
 /// "Two windows" says), one press must act in one window: the host whose window has keyboard
@@ -72,8 +77,13 @@ final class SDLGameControllerInput {
         switch SDL_EventType(event.type) {
         case SDL_CONTROLLERDEVICEADDED:
             // `which` is a device index here.
-            guard opensControllers, subsystemStarted, SDL_IsGameController(event.cdevice.which) == SDL_TRUE,
-                  let controller = SDL_GameControllerOpen(event.cdevice.which) else { return false }
+            let index = event.cdevice.which
+            guard SDL_IsGameController(index) == SDL_TRUE else { return false }
+            let instance = SDL_JoystickGetDeviceInstanceID(index)
+            if instance >= 0 {
+                window.gameControllerConnected(Int(instance), type: Self.controllerType(SDL_GameControllerTypeForIndex(index)))
+            }
+            guard opensControllers, subsystemStarted, let controller = SDL_GameControllerOpen(index) else { return false }
             let id = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller))
             if opened[id] == nil {
                 opened[id] = controller
@@ -84,10 +94,11 @@ final class SDLGameControllerInput {
         case SDL_CONTROLLERDEVICEREMOVED:
             // `which` is an instance id here.
             let id = event.cdevice.which
-            window.cancelGameControllerInput(controller: Int(id))
+            window.gameControllerDisconnected(Int(id))
             if let controller = opened.removeValue(forKey: id) { SDL_GameControllerClose(controller) }
             return false
         case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
+            registerIfUnknown(event.cbutton.which, window: window)
             guard takesInput else { return false }
             let b = event.cbutton
             guard let button = UIGameControllerInput.Button(rawValue: Int(b.button)) else { return false }
@@ -95,12 +106,43 @@ final class SDLGameControllerInput {
             return window.send(UIGameControllerInput(controller: Int(b.which), kind: down ? .buttonDown(button) : .buttonUp(button),
                                                      timestamp: time))
         case SDL_CONTROLLERAXISMOTION:
+            registerIfUnknown(event.caxis.which, window: window)
             guard takesInput else { return false }
             let a = event.caxis
             guard let axis = UIGameControllerInput.Axis(rawValue: Int(a.axis)) else { return false }
             return window.send(.axis(axis, Self.normalized(a.value), controller: Int(a.which), timestamp: time))
         default:
             return false
+        }
+    }
+
+    /// Tells the window about a controller it hears from but never saw connect (an embedded
+    /// host made after the game opened it), when SDL knows the device.
+    private func registerIfUnknown(_ instance: SDL_JoystickID, window: UIWindow) {
+        guard !window.knowsGameController(Int(instance)) else { return }
+        if let controller = SDL_GameControllerFromInstanceID(instance) {
+            window.gameControllerConnected(Int(instance), type: Self.controllerType(SDL_GameControllerGetType(controller)))
+        } else if let index = (0..<SDL_NumJoysticks()).first(where: { SDL_JoystickGetDeviceInstanceID($0) == instance }),
+                  SDL_IsGameController(index) == SDL_TRUE {
+            window.gameControllerConnected(Int(instance), type: Self.controllerType(SDL_GameControllerTypeForIndex(index)))
+        }
+    }
+
+    /// The kind of controller SDL's type is, for prompts. A Nintendo controller whose face
+    /// buttons SDL reports by position (the game set `SDL_GAMECONTROLLER_USE_BUTTON_LABELS`
+    /// to "0") is drawn as generic: its printed letters no longer match SDL's names, its
+    /// positions do.
+    static func controllerType(_ type: SDL_GameControllerType) -> UIGameControllerType {
+        switch type {
+        case SDL_CONTROLLER_TYPE_XBOX360, SDL_CONTROLLER_TYPE_XBOXONE:
+            return .xbox
+        case SDL_CONTROLLER_TYPE_PS3, SDL_CONTROLLER_TYPE_PS4, SDL_CONTROLLER_TYPE_PS5:
+            return .playStation
+        case SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_PRO, SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_LEFT,
+             SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_RIGHT, SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_PAIR:
+            return SDL_GetHintBoolean(SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS, SDL_TRUE) == SDL_TRUE ? .nintendo : .generic
+        default:
+            return .generic
         }
     }
 

@@ -59,7 +59,7 @@ final class UICompositor {
     /// The window's blocks, collected again only when what is drawn where changes.
     private let list = DrawList()
     /// The blocks that draw into the rectangles being drawn again, picked from ``list``.
-    private let partial = DrawList()
+    private let partial: DrawList
     /// The damaged rectangles inside one region, and the same in the region's texture as SDL
     /// rectangles (both kept: no allocation per frame).
     private var regionRects: [PixelRect] = []
@@ -84,6 +84,7 @@ final class UICompositor {
     init(renderer: OpaquePointer, isSoftware: Bool) {
         self.renderer = renderer
         self.isSoftware = isSoftware
+        partial = DrawList(sharingAssemblyStorageWith: list)
         targetsSupported = SDL_RenderTargetSupported(renderer) == SDL_TRUE
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0, info.max_texture_height > 0 {

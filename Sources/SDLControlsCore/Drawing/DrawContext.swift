@@ -192,6 +192,16 @@ public final class DrawContext {
         fillConvexPath(color: c)
     }
 
+    /// Strokes the outline of a closed polygon given in view points, the line `width` points
+    /// wide and centred on the edges, its corners mitred (for custom shapes: a triangle).
+    public func strokePolygon(_ points: [CGPoint], width: CGFloat, color: UIColor) {
+        guard let c = rgba(color), width > 0, width.isFinite else { return }
+        path.removeAll(keepingCapacity: true)
+        for p in points where p.x.isFinite && p.y.isFinite { appendPathPoint(pixel(p)) }
+        if path.count > 2, DrawContext.coincide(path[0], path[path.count - 1]) { path.removeLast() }
+        strokePath(color: c, thickness: Float(width * scale), closed: true)   // nothing under 3 points
+    }
+
     /// A straight line `width` points wide with anti-aliased edges and square ends.
     public func strokeLine(from a: CGPoint, to b: CGPoint, width: CGFloat, color: UIColor) {
         guard let c = rgba(color), width > 0, width.isFinite, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }

@@ -168,10 +168,15 @@ public final class DrawList {
     @exclusivity(unchecked) package var collectedStructure: UInt64?
 
     /// Assembly storage, reused (no allocation once grown).
-    private let scratch = GeometryBuffer()
+    private let scratch: GeometryBuffer
 
     /// Creates an empty list.
-    public init() {}
+    public init() { scratch = GeometryBuffer() }
+
+    /// Creates an empty list that assembles in `other`'s storage: two lists never assembled
+    /// at once (a window's list and the part of it picked for a redraw) keep one buffer as
+    /// large as the larger of their assemblies, not two.
+    package init(sharingAssemblyStorageWith other: DrawList) { scratch = other.scratch }
 
     /// Empties the list, keeping its storage (no allocation in steady state).
     public func reset() {

@@ -26,6 +26,12 @@ final class FocusSystem {
     var repeatInterval: TimeInterval = 0.1
     var stickPressThreshold: Double = 0.5
     var stickReleaseThreshold: Double = 0.3
+    /// Connected controllers and their families, oldest first
+    /// (``UIWindow/gameControllerConnected(_:type:)``).
+    var connectedControllers: [(id: Int, type: UIGameControllerType)] = []
+    /// The controller prompts are drawn for: the last connected one to press a button or
+    /// tilt a stick, else the last to connect.
+    var promptController: Int?
 
     func controller(_ id: Int) -> ControllerState {
         if let c = controllers[id] { return c }

@@ -42,6 +42,7 @@ extension UIWindow {
         inputGeneration &+= 1
         switch input.kind {
         case .buttonDown(let button):
+            gameControllerWasUsed(input.controller)
             return controllerButtonDown(button, input)
         case .buttonUp(let button):
             guard let state = focusSystem.controllers[input.controller] else { return false }
@@ -54,6 +55,7 @@ extension UIWindow {
             forgetIfIdle(input.controller)
             return used
         case .axisMoved(let axis, let value):
+            if abs(value) >= focusSystem.stickPressThreshold { gameControllerWasUsed(input.controller) }
             return controllerAxisMoved(axis, value, input)
         }
     }
@@ -120,6 +122,79 @@ extension UIWindow {
             for state in focusSystem.controllers.values { state.cancel() }
             focusSystem.controllers.removeAll()
         }
+    }
+
+    // MARK: Connected controllers (what button prompts are drawn for)
+
+    /// Tells the window that `controller` (the id its input carries) is connected, and what
+    /// kind it is. Button prompts (``UIControllerPromptView``) are drawn for the controller
+    /// that connected last, until another connected one presses a button or tilts a stick.
+    /// The SDL host calls this for every controller SDL reports, those present at start
+    /// included; a window without a host is told by the game. Connecting a known id again
+    /// changes its kind only.
+    public func gameControllerConnected(_ controller: Int, type: UIGameControllerType) {
+        let before = gameControllerType
+        if let i = focusSystem.connectedControllers.firstIndex(where: { $0.id == controller }) {
+            focusSystem.connectedControllers[i].type = type
+        } else {
+            focusSystem.connectedControllers.append((controller, type))
+            focusSystem.promptController = controller
+        }
+        gameControllerTypeMayHaveChanged(from: before)
+    }
+
+    /// Tells the window that `controller` is gone: what it held is forgotten
+    /// (``cancelGameControllerInput(controller:)``), and prompts turn to the last connected
+    /// controller left, or draw nothing when none is. An id the window doesn't know only
+    /// cancels its input.
+    public func gameControllerDisconnected(_ controller: Int) {
+        cancelGameControllerInput(controller: controller)
+        let before = gameControllerType
+        focusSystem.connectedControllers.removeAll { $0.id == controller }
+        if focusSystem.promptController == controller {
+            focusSystem.promptController = focusSystem.connectedControllers.last?.id
+        }
+        gameControllerTypeMayHaveChanged(from: before)
+    }
+
+    /// The connected controllers, in the order they connected, with their kinds.
+    public var connectedGameControllers: [(controller: Int, type: UIGameControllerType)] {
+        focusSystem.connectedControllers.map { ($0.id, $0.type) }
+    }
+
+    /// The kind of controller button prompts are drawn for now: the connected controller
+    /// that last pressed a button or moved a stick or trigger past ``controllerStickThreshold``,
+    /// else the one that connected last; nil when none is connected. Prompts that follow it
+    /// redraw (and resize) when it changes.
+    public var gameControllerType: UIGameControllerType? {
+        guard let id = focusSystem.promptController else { return nil }
+        return focusSystem.connectedControllers.first { $0.id == id }?.type
+    }
+
+    /// Whether `controller` is among the connected ones (the SDL host asks before telling).
+    package func knowsGameController(_ controller: Int) -> Bool {
+        focusSystem.connectedControllers.contains { $0.id == controller }
+    }
+
+    /// A connected controller was used: prompts follow it.
+    private func gameControllerWasUsed(_ controller: Int) {
+        guard focusSystem.promptController != controller,
+              focusSystem.connectedControllers.contains(where: { $0.id == controller }) else { return }
+        let before = gameControllerType
+        focusSystem.promptController = controller
+        gameControllerTypeMayHaveChanged(from: before)
+    }
+
+    /// Tells the prompts that follow the window (those with no ``UIControllerPromptView/controllerType``
+    /// of their own) when the kind they draw changed. A walk of the tree, on a hot-plug or a
+    /// switch of hands: rare, and no view pays anything between.
+    private func gameControllerTypeMayHaveChanged(from before: UIGameControllerType?) {
+        guard gameControllerType != before else { return }
+        func visit(_ view: UIView) {
+            (view as? UIControllerPromptView)?.windowControllerTypeDidChange()
+            for sub in view.subviews { visit(sub) }
+        }
+        visit(self)
     }
 
     /// The number of controllers whose held directions or buttons the window tracks (tests).

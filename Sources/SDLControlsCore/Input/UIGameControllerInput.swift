@@ -5,10 +5,14 @@ import Foundation
 /// `SDL_CONTROLLERAXISMOTION`; tests and other platforms can make them directly and feed them
 /// to ``UIWindow/send(_:)-(UIGameControllerInput)``, which answers whether the UI used them.
 ///
-/// Buttons are named by position, as SDL's game controller mapping does: ``Button/south`` is
-/// A on an Xbox pad and Cross on a PlayStation pad, ``Button/east`` is B / Circle
-/// **(project choice; UIKit has no type for this, the GameController framework's names
-/// differ)**. What the window does with each is in `UIWindow+GameController.swift`.
+/// Buttons are named as SDL's game controller mapping reports them, by position on the Xbox
+/// layout: ``Button/south`` is A on an Xbox pad and Cross on a PlayStation pad,
+/// ``Button/east`` is B / Circle **(project choice; UIKit has no type for this, the
+/// GameController framework's names differ)**. Nintendo controllers are the exception SDL
+/// makes by default (its `SDL_GAMECONTROLLER_USE_BUTTON_LABELS` hint): their buttons are
+/// reported by label, so ``Button/south`` is the button printed A, at the right, which is
+/// where a Nintendo player expects "confirm". ``UIGameControllerType`` draws each button as
+/// printed. What the window does with each is in `UIWindow+GameController.swift`.
 public struct UIGameControllerInput: Hashable, Sendable {
     /// A controller button. Raw values are SDL's `SDL_GameControllerButton`.
     public enum Button: Int, Hashable, Sendable, CaseIterable {
