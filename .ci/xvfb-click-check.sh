@@ -44,3 +44,15 @@ xvfb-run -a -s "-screen 0 1600x900x24" bash -c '
 grep "Slider 1" "$drag"
 grep -q 'UISlider "Slider 1" value="100%"' "$drag"
 echo "xvfb-click-check: a slider dragged out of the window kept tracking to its end"
+
+# A controller plugged in by the input script (SDL's virtual joystick with a DualSense's USB
+# ids) in a real window: its D-pad and A open the first sample, and the launcher's footer
+# shows the prompts for it.
+script="$(mktemp)"
+printf '# SDLControls input script 1\n5 pad add playStation 1\n20 pad down dpadDown 1\n21 pad up dpadDown 1\n30 pad down south 1\n31 pad up south 1\n' > "$script"
+prompts="$(mktemp)"
+xvfb-run -a -s "-screen 0 1280x800x24" "$bin" --script "$script" --size 960x640 --frames 90 --dump-accessibility > "$prompts" 2>&1
+grep "UIControllerPromptView" "$prompts"
+grep -q 'UIControllerPromptView "Cross, Select"' "$prompts"
+grep -q 'UIControllerPromptView "Circle, Back"' "$prompts"
+echo "xvfb-click-check: a plugged-in DualSense opened a sample, and the footer shows its prompts"

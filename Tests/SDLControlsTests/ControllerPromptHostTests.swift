@@ -5,7 +5,8 @@ import Testing
 /// Controller prompts through real SDL: virtual controllers of each maker plugged in and out
 /// set the kind the window draws prompts for, from SDL's own controller type; a press on
 /// another controller turns the prompts to it; an embedded host learns of a controller the game
-/// opened before it from its first input; the prompt's pixels appear and go with the controller.
+/// opened before it from its first input; the prompt's pixels appear and go with the controller;
+/// input scripts plug controllers in and out (`pad add`, `pad remove`) and record hot-plug.
 @MainActor
 struct ControllerPromptHostTests {
     init() {
@@ -124,5 +125,80 @@ struct ControllerPromptHostTests {
         host.pollEvents()
         #expect(greenPixels() == 0)
         #expect(darkPixels() == 0)
+    }
+
+    @Test func aScriptPlugsInAControllerThatDrivesTheUI() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let buttons = buttonColumn(host, 2)
+        var taps = 0
+        buttons[1].addAction(UIAction { _ in taps += 1 }, for: .primaryActionTriggered)
+        let script = try InputScript(parsing: """
+        0 pad add playStation 7
+        1 pad down dpadDown 7
+        1 pad up dpadDown 7
+        2 pad down dpadDown 7
+        2 pad up dpadDown 7
+        3 pad down south 7
+        3 pad up south 7
+        4 pad remove 7
+        """)
+        let player = InputScriptPlayer(script: script, host: host)
+        var kinds: [UIGameControllerType?] = []
+        host.run(frames: script.lastFrame + 2) { frame in
+            kinds.append(host.window.gameControllerType)
+            player.pushEvents(forFrame: frame)
+            return true
+        }
+        #expect(player.error == nil)
+        #expect(kinds.first == .some(nil), "nothing plugged in before the script")
+        #expect(kinds.contains(.playStation), "SDL reported the plugged-in DualSense")
+        #expect(host.window.gameControllerType == nil, "unplugged at the end")
+        #expect(taps == 1, "the script's presses came from that controller and reached the UI")
+        #expect(host.openGameControllers.isEmpty)
+    }
+
+    @Test func aPlayerUnplugsWhatItPluggedInWhenItGoes() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let before = SDL_NumJoysticks()
+        do {
+            let player = InputScriptPlayer(script: try InputScript(parsing: "0 pad add xbox 1\n0 pad add nintendo 2\n0 pad remove 9"), host: host)
+            player.pushEvents(forFrame: 0)
+            #expect(SDL_NumJoysticks() == before + 2, "a remove of a number never added does nothing")
+            host.pollEvents()
+            #expect(host.window.gameControllerType == .nintendo)
+        }
+        #expect(SDL_NumJoysticks() == before, "the player is gone: its controllers are unplugged")
+        host.pollEvents()
+        #expect(host.window.gameControllerType == nil)
+    }
+
+    @Test func hotPlugIsRecordedAndReplaysToTheSameKinds() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let recorder = InputScriptRecorder(host: host)
+        let pad = try VirtualController(vendor: Self.switchPro.vendor, product: Self.switchPro.product)
+        defer { pad.detach() }
+        var e = SDL_Event()
+        var frame = 0
+        func pump() {
+            while SDL_PollEvent(&e) != 0 {
+                recorder.record(e, frame: frame)
+                host.handle(e)
+            }
+            frame += 1
+        }
+        pump()
+        pad.set(SDL_CONTROLLER_BUTTON_A, true)
+        pump()
+        pad.detach()
+        pump()
+        let text = recorder.script.text
+        let id = Int(pad.instanceID)
+        #expect(text.contains("pad add nintendo \(id)"), "\(text)")
+        #expect(text.contains("pad down south \(id)"))
+        #expect(text.contains("pad remove \(id)"))
+        #expect(try InputScript(parsing: text).entries.map(\.event).contains(.controllerAdded(.nintendo, controller: id)))
     }
 }

@@ -23,6 +23,16 @@ import Foundation
 /// several frames, and no further entry is read until the queue takes what waits. Scripts
 /// built in code may hold any numbers: coordinates are clamped to `Int32` window units, a
 /// resize to 1…16384 points.
+///
+/// `pad add KIND N` plugs in one of SDL's virtual controllers, with the USB ids of a
+/// controller SDL reports as that kind (an Xbox One pad, a DualSense, a Switch Pro
+/// controller, or none for generic), so the host sees a real device arrive
+/// (`SDL_CONTROLLERDEVICEADDED`, then its kind, its prompts); the script's later `pad` lines
+/// for controller N are sent as that device's. `pad remove N` unplugs it; what is still
+/// plugged in is unplugged when the player goes. SDL's game controller subsystem must be up
+/// (a standalone or headless host starts it; an embedded host's game does): otherwise
+/// ``error`` says so and the replay stops there. A `pad remove` of a number the script never
+/// added does nothing.
 @MainActor
 public final class InputScriptPlayer {
     /// The script given to ``init(script:host:)``; empty for a player reading a stream.
@@ -35,8 +45,26 @@ public final class InputScriptPlayer {
     private var waiting: [SDL_Event] = []
     private var waitingHead = 0
 
-    /// The malformed line that stopped a streamed replay (nil while all is well).
+    /// The malformed line that stopped a streamed replay, or the controller SDL could not
+    /// plug in (nil while all is well).
     public private(set) var error: InputScriptError?
+
+    /// Virtual controllers the script plugged in: SDL's instance id by the script's number.
+    private var pluggedIn: [Int: SDL_JoystickID] = [:]
+
+    /// USB ids SDL reports as each kind of controller.
+    static func usbIDs(of type: UIGameControllerType) -> (vendor: UInt16, product: UInt16) {
+        switch type {
+        case .xbox: (0x045e, 0x02ea)          // Xbox One controller
+        case .playStation: (0x054c, 0x0ce6)   // DualSense
+        case .nintendo: (0x057e, 0x2009)      // Switch Pro controller
+        case .generic: (0, 0)                 // none: SDL's virtual type
+        }
+    }
+
+    isolated deinit {
+        for id in pluggedIn.values { InputScriptPlayer.unplug(id) }
+    }
 
     /// Whether SDL knows `name` as a key (`SDL_GetScancodeFromName`): pass it to
     /// ``/SDLControlsCore/InputScript/init(parsing:isKeyName:)`` so a script with a misspelt
@@ -94,6 +122,16 @@ public final class InputScriptPlayer {
         guard pushWaiting() else { return }
         while let entry = nextEntry(), entry.frame <= frame {
             _ = try? stream.next()   // the entry just peeked
+            switch entry.event {
+            case .controllerAdded(let type, let controller):
+                plugIn(type, as: controller, frame: entry.frame)
+                continue
+            case .controllerRemoved(let controller):
+                if let id = pluggedIn.removeValue(forKey: controller) { InputScriptPlayer.unplug(id) }
+                continue
+            default:
+                break
+            }
             let events = sdlEvents(for: entry.event)
             for (i, event) in events.enumerated() {
                 var e = event
@@ -104,6 +142,37 @@ public final class InputScriptPlayer {
                 }
             }
         }
+    }
+
+    /// Plugs in a virtual controller of `type` as the script's controller `number` (one
+    /// already plugged in under that number is unplugged first).
+    private func plugIn(_ type: UIGameControllerType, as number: Int, frame: Int) {
+        if let old = pluggedIn.removeValue(forKey: number) { InputScriptPlayer.unplug(old) }
+        var desc = SDL_VirtualJoystickDesc()
+        desc.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
+        desc.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
+        desc.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
+        desc.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
+        (desc.vendor_id, desc.product_id) = InputScriptPlayer.usbIDs(of: type)
+        let index = SDL_JoystickAttachVirtualEx(&desc)
+        guard index >= 0 else {
+            error = InputScriptError(line: 0, message: "frame \(frame): pad add: SDL could not plug in a virtual controller (\(sdlError()))")
+            return
+        }
+        pluggedIn[number] = SDL_JoystickGetDeviceInstanceID(index)
+    }
+
+    /// Unplugs the virtual controller SDL knows as `instance`, if it is still there.
+    private static func unplug(_ instance: SDL_JoystickID) {
+        if let index = (0..<SDL_NumJoysticks()).first(where: { SDL_JoystickGetDeviceInstanceID($0) == instance }) {
+            SDL_JoystickDetachVirtual(index)
+        }
+    }
+
+    /// The id SDL events carry for the script's controller `number`: the virtual device's
+    /// when the script plugged one in under that number, else the number itself.
+    private func deviceID(_ number: Int) -> SDL_JoystickID {
+        pluggedIn[number] ?? SDL_JoystickID(clamping: number)
     }
 
     /// Pushes what waited from earlier frames; false when the queue filled up again.
@@ -198,15 +267,17 @@ public final class InputScriptPlayer {
                 let down: Bool
                 if case .buttonDown = kind { down = true } else { down = false }
                 e.type = down ? SDL_CONTROLLERBUTTONDOWN.rawValue : SDL_CONTROLLERBUTTONUP.rawValue
-                e.cbutton.which = SDL_JoystickID(clamping: controller)
+                e.cbutton.which = deviceID(controller)
                 e.cbutton.button = UInt8(b.rawValue)
                 e.cbutton.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
             case .axisMoved(let a, let v):
                 e.type = SDL_CONTROLLERAXISMOTION.rawValue
-                e.caxis.which = SDL_JoystickID(clamping: controller)
+                e.caxis.which = deviceID(controller)
                 e.caxis.axis = UInt8(a.rawValue)
                 e.caxis.value = Int16((min(1, max(-1, v.isNaN ? 0 : v)) * 32767).rounded())
             }
+        case .controllerAdded, .controllerRemoved:
+            return []   // not events: devices plugged in and out (see `pushEvents`)
         case .quit:
             e.type = SDL_QUIT.rawValue
         }
@@ -331,6 +402,15 @@ public final class InputScriptRecorder {
         case SDL_CONTROLLERAXISMOTION:
             guard let a = UIGameControllerInput.Axis(rawValue: Int(event.caxis.axis)) else { return }
             add(.controller(.axisMoved(a, value: SDLGameControllerInput.normalized(event.caxis.value)), controller: Int(max(0, event.caxis.which))))
+        case SDL_CONTROLLERDEVICEADDED:
+            // `which` is a device index: the line names the device by its instance id, which
+            // its button and axis lines carry.
+            let index = event.cdevice.which
+            let instance = SDL_JoystickGetDeviceInstanceID(index)
+            guard instance >= 0, SDL_IsGameController(index) == SDL_TRUE else { return }
+            add(.controllerAdded(SDLGameControllerInput.controllerType(SDL_GameControllerTypeForIndex(index)), controller: Int(instance)))
+        case SDL_CONTROLLERDEVICEREMOVED:
+            add(.controllerRemoved(controller: Int(max(0, event.cdevice.which))))
         case SDL_QUIT:
             add(.quit)
         default:

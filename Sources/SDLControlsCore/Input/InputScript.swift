@@ -25,6 +25,8 @@ import Foundation
 /// 64 pad down dpadDown         # game controller button (UIGameControllerInput.Button names)
 /// 65 pad up dpadDown
 /// 66 pad axis leftX 0.8 1      # an axis to a value (-1…1), on controller 1 (default 0)
+/// 67 pad add playStation 1     # a controller of a kind plugged in as controller 1
+/// 68 pad remove 1              # and unplugged
 /// 70 quit
 /// ```
 ///
@@ -67,6 +69,12 @@ public struct InputScript: Hashable, Sendable {
         case resize(CGSize)
         /// Game controller input (a button or an axis) on a controller.
         case controller(UIGameControllerInput.Kind, controller: Int)
+        /// A controller of a kind plugged in, known to the script's later `pad` lines by
+        /// `controller`. The SDL player attaches a virtual controller that SDL reports as that
+        /// kind (`pad add xbox 1`).
+        case controllerAdded(UIGameControllerType, controller: Int)
+        /// The controller the script added as `controller` unplugged (`pad remove 1`).
+        case controllerRemoved(controller: Int)
         /// Quit.
         case quit
     }
@@ -208,8 +216,28 @@ public struct InputScript: Hashable, Sendable {
             event = .resize(CGSize(width: w, height: h))
             try count(2)
         case "pad":
-            guard let action = args.first, ["down", "up", "axis"].contains(action) else { throw fail("expected pad down, pad up or pad axis") }
-            guard args.count > 1 else { throw fail("missing \(action == "axis" ? "axis" : "button") name") }
+            guard let action = args.first, ["down", "up", "axis", "add", "remove"].contains(action) else {
+                throw fail("expected pad down, pad up, pad axis, pad add or pad remove")
+            }
+            func controllerNumber(_ i: Int) throws -> Int {
+                guard args.count > i else { return 0 }
+                guard let id = Int(args[i]), id >= 0, id <= Int(Int32.max) else { throw fail("controller must be a number 0…\(Int32.max)") }
+                return id
+            }
+            if action == "remove" {
+                event = .controllerRemoved(controller: try controllerNumber(1))
+                try count(2)
+                return Entry(frame: frame, event: event)
+            }
+            guard args.count > 1 else { throw fail("missing \(action == "axis" ? "axis" : action == "add" ? "controller kind" : "button") name") }
+            if action == "add" {
+                guard let type = UIGameControllerType.allCases.first(where: { $0.rawValue.lowercased() == args[1].lowercased() }) else {
+                    throw fail("unknown controller kind \(echo(args[1])) (\(UIGameControllerType.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                event = .controllerAdded(type, controller: try controllerNumber(2))
+                try count(3)
+                return Entry(frame: frame, event: event)
+            }
             let kind: UIGameControllerInput.Kind
             var next = 2
             if action == "axis" {
@@ -226,11 +254,7 @@ public struct InputScript: Hashable, Sendable {
                 }
                 kind = action == "down" ? .buttonDown(button) : .buttonUp(button)
             }
-            var controller = 0
-            if args.count > next {
-                guard let id = Int(args[next]), id >= 0, id <= Int(Int32.max) else { throw fail("controller must be a number 0…\(Int32.max)") }
-                controller = id
-            }
+            let controller = try controllerNumber(next)
             try count(next + 1)
             event = .controller(kind, controller: controller)
         case "quit":
@@ -281,6 +305,10 @@ public struct InputScript: Hashable, Sendable {
             case .buttonUp(let b): return "pad up \(b)\(id)"
             case .axisMoved(let a, let v): return "pad axis \(a) \(String(format: "%.3f", v))\(id)"
             }
+        case .controllerAdded(let type, let controller):
+            return "pad add \(type.rawValue)" + (controller == 0 ? "" : " \(min(max(controller, 0), Int(Int32.max)))")
+        case .controllerRemoved(let controller):
+            return "pad remove" + (controller == 0 ? "" : " \(min(max(controller, 0), Int(Int32.max)))")
         case .quit: return "quit"
         }
     }

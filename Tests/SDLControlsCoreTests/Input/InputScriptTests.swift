@@ -109,8 +109,38 @@ struct InputScriptTests {
         #expect(script.text.contains("2 pad up dpadDown 3"))
     }
 
+    @Test func controllerHotPlugLines() throws {
+        let script = try InputScript(parsing: """
+        1 pad add playStation 1
+        2 pad add XBOX
+        3 pad remove 1
+        4 pad remove
+        """)
+        #expect(script.entries.map(\.event) == [
+            .controllerAdded(.playStation, controller: 1),
+            .controllerAdded(.xbox, controller: 0),
+            .controllerRemoved(controller: 1),
+            .controllerRemoved(controller: 0),
+        ])
+        #expect(try InputScript(parsing: script.text) == script, "written and read back")
+        #expect(script.text.contains("1 pad add playStation 1") && script.text.contains("4 pad remove\n"))
+        // Built in code with a number the format can't hold: written within it.
+        var built = InputScript()
+        built.entries = [InputScript.Entry(frame: 0, event: .controllerAdded(.nintendo, controller: -5)),
+                         InputScript.Entry(frame: 1, event: .controllerRemoved(controller: Int.max))]
+        #expect(try InputScript(parsing: built.text).entries.map(\.event) == [
+            .controllerAdded(.nintendo, controller: 0), .controllerRemoved(controller: Int(Int32.max)),
+        ])
+    }
+
     @Test(arguments: [
-        ("1 pad press south", "expected pad down, pad up or pad axis"),
+        ("1 pad press south", "expected pad down, pad up, pad axis, pad add or pad remove"),
+        ("1 pad add", "missing controller kind name"),
+        ("1 pad add sega 1", "unknown controller kind \"sega\" (xbox, playStation, nintendo, generic)"),
+        ("1 pad add xbox -1", "controller must be a number"),
+        ("1 pad add xbox 1 2", "unexpected \"2\""),
+        ("1 pad remove one", "controller must be a number"),
+        ("1 pad remove 1 2", "unexpected \"2\""),
         ("1 pad down", "missing button name"),
         ("1 pad down z", "unknown button \"z\""),
         ("1 pad axis leftZ 0", "unknown axis"),
