@@ -56,3 +56,13 @@ grep "UIControllerPromptView" "$prompts"
 grep -q 'UIControllerPromptView "Cross, Select"' "$prompts"
 grep -q 'UIControllerPromptView "Circle, Back"' "$prompts"
 echo "xvfb-click-check: a plugged-in DualSense opened a sample, and the footer shows its prompts"
+
+# The gallery's compact date picker in a real window: a click on its time pill opens the time
+# wheels in a panel, a click on the row under the band spins 9 into 10, a click outside closes it.
+picker="$(mktemp)"
+printf '# SDLControls input script 1\n2 mouse down 420 78\n3 mouse up 420 78\n10 mouse down 334 215\n11 mouse up 334 215\n20 mouse down 361 389\n21 mouse up 361 389\n60 mouse down 800 900\n61 mouse up 800 900\n' > "$picker"
+pickerLog="$(mktemp)"
+xvfb-run -a -s "-screen 0 1280x1100x24" "$bin" --sample gallery --script "$picker" --size 960x1000 --frames 80 --dump-accessibility > "$pickerLog" 2>&1
+grep 'Compact date' "$pickerLog"
+grep -q 'UIDatePicker "Compact date" value="November 22, 2026 at 10:30' "$pickerLog"
+echo "xvfb-click-check: a compact date picker's time wheels, opened and spun in a real window, set its time"

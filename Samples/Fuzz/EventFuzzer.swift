@@ -488,6 +488,9 @@ final class EventFuzzer {
                 d.date = Date(timeIntervalSince1970: rng.pick(Hostile.doubles))
                 // Up to the ±18 hours TimeZone accepts (Foundation's formatter traps from 15).
                 d.timeZone = TimeZone(secondsFromGMT: rng.int(-18 * 3600...18 * 3600))
+                // Styles and modes change under the fingers: wheels mid-spin, editors open.
+                d.preferredDatePickerStyle = rng.pick([.automatic, .wheels, .compact, .inline])
+                if rng.chance(0.3) { d.datePickerMode = rng.pick([.date, .time, .dateAndTime, .countDownTimer]) }
             }
         case 14: (v as? UIControl)?.sendActions(for: rng.pick([.valueChanged, .primaryActionTriggered, .editingChanged]))
         case 15: v.bounds.origin = CGPoint(x: rng.pick(Hostile.doubles), y: rng.pick([0, 10, -1e9]))

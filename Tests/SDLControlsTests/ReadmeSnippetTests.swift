@@ -280,3 +280,21 @@ extension ReadmeSnippetTests {
         #expect(UIGameControllerType.xbox.name(of: .leftShoulder) == "LB")
     }
 }
+
+// MARK: "Controls": date pickers in three styles
+
+extension ReadmeSnippetTests {
+    @Test func datePickerStyleSnippetShowsPills() throws {
+        let host = try SDLHost.headless(size: CGSize(width: 480, height: 480))
+        defer { host.shutdown() }
+        // Verbatim from the README.
+        let when = UIDatePicker()
+        when.datePickerMode = .dateAndTime
+        when.preferredDatePickerStyle = .compact   // "Nov 22, 2026" and "9:30 AM" pills
+        when.addAction(UIAction { _ in print(when.date) }, for: .valueChanged)
+        // What the text says.
+        #expect(when.datePickerStyle == .compact && when.intrinsicContentSize.height == 34)
+        when.preferredDatePickerStyle = .automatic
+        #expect(when.datePickerStyle == .inline)
+    }
+}

@@ -205,9 +205,13 @@ struct ControllerNavigationTests {
         pressControllerButton(host, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER)
         check(host, [
             ("Section", "down", "Name"),
-            ("Name", "down", "Date"),
-            ("Date", "up", "Name"),
-            ("Date", "down", nil),
+            ("Name", "down", "Compact date"),
+            ("Compact date", "down", "Date"),
+            ("Date", "down", "Wheels date"),
+            ("Wheels date", "up", "Date"),
+            ("Date", "up", "Compact date"),
+            ("Compact date", "up", "Name"),
+            ("Wheels date", "down", nil),
         ])
     }
 

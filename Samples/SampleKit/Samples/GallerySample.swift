@@ -166,17 +166,25 @@ final class GallerySample: SampleScene {
                 return f
             }),
         ])
-        let picker = UIDatePicker()
-        picker.datePickerMode = .dateAndTime
-        picker.timeZone = TimeZone(identifier: "UTC")
-        picker.locale = Locale(identifier: "en_US_POSIX")
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        picker.calendar = utc
-        picker.date = utc.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: 9, minute: 30))!
-        picker.accessibilityLabel = "Date"
+        // The same date in each of the three styles (UTC and a fixed locale, so the tour's
+        // screenshots never change).
+        func picker(_ style: UIDatePickerStyle, _ label: String) -> UIDatePicker {
+            let picker = UIDatePicker()
+            picker.datePickerMode = .dateAndTime
+            picker.preferredDatePickerStyle = style
+            picker.timeZone = TimeZone(identifier: "UTC")
+            picker.locale = Locale(identifier: "en_US_POSIX")
+            var utc = Calendar(identifier: .gregorian)
+            utc.timeZone = TimeZone(identifier: "UTC")!
+            picker.calendar = utc
+            picker.date = utc.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: 9, minute: 30))!
+            picker.accessibilityLabel = label
+            return picker
+        }
+        p.addRow("Compact picker", [picker(.compact, "Compact date")])
         // The row label lines up with the picker's month title (the middle of its 44-point header).
-        p.addRow("Date picker", [picker], labelCentre: 22)
+        p.addRow("Date picker", [picker(.inline, "Date")], labelCentre: 22)
+        p.addRow("Wheels", [picker(.wheels, "Wheels date")])
         return p
     }
 }

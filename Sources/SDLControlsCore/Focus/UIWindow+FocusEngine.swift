@@ -180,8 +180,22 @@ extension UIWindow {
                      clip: inner)
             }
         }
-        walk(self, origin: CGPoint(x: -bounds.minX, y: -bounds.minY), clip: CGRect(origin: .zero, size: bounds.size))
+        let origin = CGPoint(x: -bounds.minX, y: -bounds.minY)
+        let clip = CGRect(origin: .zero, size: bounds.size)
+        if let overlay = topOverlay {
+            // A panel above everything (a date picker's editor) keeps focus inside it, as a
+            // popover does: what is under it can't be reached until it closes.
+            walk(overlay, origin: CGPoint(x: origin.x + overlay.frame.minX - overlay.bounds.minX,
+                                          y: origin.y + overlay.frame.minY - overlay.bounds.minY), clip: clip)
+        } else {
+            walk(self, origin: origin, clip: clip)
+        }
         return found
+    }
+
+    /// The topmost shown ``WindowOverlay`` among the window's subviews, if any.
+    var topOverlay: UIView? {
+        subviews.last { $0 is WindowOverlay && !$0.isHidden }
     }
 
     /// The candidates in reading order (see `FocusGeometry`).

@@ -227,6 +227,9 @@ extension UIWindow {
             if let editing = firstResponder, editing is UIKeyInput {
                 editing.resignFirstResponder()
                 used = true
+            } else if let overlay = topOverlay as? WindowOverlay {
+                overlay.dismissOverlay()   // a popover (a date picker's editor) closes first
+                used = true
             } else {
                 used = focusSystem.backHandler?() ?? false
             }

@@ -102,37 +102,137 @@ struct UIDatePickerGoldenTests {
         try expectMatchesGolden(host, "uidatepicker-dateandtime-2x")
     }
 
-    // MARK: Time and count-down rows, light and dark: 12-hour, 24-hour with a pressed +,
-    // count-down, disabled
+    // MARK: Pills and the count-down, light and dark: inline time (12-hour, pressed on the
+    // left; 24-hour), compact date and time (its date pill pressed on the right), the
+    // count-down's fields (focused on the right), a disabled compact picker
 
     private func populateTime(_ host: SDLHost) {
-        for (column, panel) in panels(host, width: 340, height: 232).enumerated() {
+        for (column, panel) in panels(host, width: 340, height: 292).enumerated() {
             func frame(_ row: Int) -> CGRect { CGRect(x: 10, y: 8 + CGFloat(row) * 56, width: 320, height: 52) }
             let twelve = makePicker(.time, frame: frame(0))
             let twentyFour = makePicker(.time, frame: frame(1), locale: "en_GB")
             twentyFour.minuteInterval = 5
-            let countDown = makePicker(.countDownTimer, frame: frame(2))
+            let compact = makePicker(.dateAndTime, frame: frame(2))
+            compact.preferredDatePickerStyle = .compact
+            let countDown = makePicker(.countDownTimer, frame: frame(3))
             countDown.countDownDuration = column == 0 ? 90 * 60 : 60 * 60 + 5 * 60
-            let disabled = makePicker(.time, frame: frame(3))
+            let disabled = makePicker(.date, frame: frame(4))
+            disabled.preferredDatePickerStyle = .compact
             disabled.isEnabled = false
             if column == 1 { countDown.isFocused = true }
-            for picker in [twelve, twentyFour, countDown, disabled] { panel.addSubview(picker) }
-            if column == 0 { press(twentyFour, .minuteUp, in: host, id: 1) } else { press(twelve, .period(1), in: host, id: 2) }
+            for picker in [twelve, twentyFour, compact, countDown, disabled] { panel.addSubview(picker) }
+            if column == 0 { press(twelve, .timePill, in: host, id: 1) } else { press(compact, .datePill, in: host, id: 2) }
         }
     }
 
     @Test func timeAt1x() throws {
-        let host = try makeGoldenHost(size: CGSize(width: 680, height: 232), scale: 1)
+        let host = try makeGoldenHost(size: CGSize(width: 680, height: 292), scale: 1)
         defer { host.shutdown() }
         populateTime(host)
         try expectMatchesGolden(host, "uidatepicker-time-1x")
     }
 
     @Test func timeAt2x() throws {
-        let host = try makeGoldenHost(size: CGSize(width: 680, height: 232), scale: 2)
+        let host = try makeGoldenHost(size: CGSize(width: 680, height: 292), scale: 2)
         defer { host.shutdown() }
         populateTime(host)
         try expectMatchesGolden(host, "uidatepicker-time-2x")
+    }
+
+    // MARK: Wheels: date, time (12-hour), date and time, count-down; light and dark, one
+    // wheel mid-drag
+
+    private func populateWheels(_ host: SDLHost) {
+        for (column, panel) in panels(host, width: 660, height: 450).enumerated() {
+            func frame(_ i: Int) -> CGRect { CGRect(x: 10 + CGFloat(i % 2) * 330, y: 8 + CGFloat(i / 2) * 222, width: 320, height: 216) }
+            let date = makePicker(.date, frame: frame(0))
+            let time = makePicker(.time, frame: frame(1), locale: column == 0 ? "en_US_POSIX" : "en_GB")
+            let both = makePicker(.dateAndTime, frame: frame(2))
+            let countDown = makePicker(.countDownTimer, frame: frame(3))
+            countDown.countDownDuration = 90 * 60
+            for picker in [date, time, both, countDown] {
+                picker.preferredDatePickerStyle = .wheels
+                panel.addSubview(picker)
+            }
+            if column == 0 {
+                // The month wheel held a row and a half down: a wheel between rows.
+                let c = date.wheelColumns[0].rect
+                let start = date.convert(CGPoint(x: c.midX, y: date.wheelBand.midY), to: nil)
+                host.window.simulateTouchDown(at: start, id: 3)
+                host.window.simulateTouchMove(to: CGPoint(x: start.x, y: start.y + 20), id: 3)
+                host.window.simulateTouchMove(to: CGPoint(x: start.x, y: start.y + 51), id: 3)
+            }
+        }
+    }
+
+    @Test func wheelsAt1x() throws {
+        let host = try makeGoldenHost(size: CGSize(width: 1320, height: 450), scale: 1)
+        defer { host.shutdown() }
+        populateWheels(host)
+        try expectMatchesGolden(host, "uidatepicker-wheels-1x")
+    }
+
+    @Test func wheelsAt2x() throws {
+        let host = try makeGoldenHost(size: CGSize(width: 1320, height: 450), scale: 2)
+        defer { host.shutdown() }
+        populateWheels(host)
+        try expectMatchesGolden(host, "uidatepicker-wheels-2x")
+    }
+
+    // MARK: Editors: a compact picker's date editor open (the calendar in a panel under its
+    // pill, the pill's text in the tint), light; an inline picker's time editor (the wheels),
+    // dark
+
+    private func populateEditors(_ host: SDLHost) {
+        let p = panels(host, width: 360, height: 500)
+        let compact = makePicker(.dateAndTime, frame: CGRect(x: 10, y: 10, width: 320, height: 34))
+        compact.preferredDatePickerStyle = .compact
+        p[0].addSubview(compact)
+        let inline = makePicker(.dateAndTime, frame: CGRect(x: 20, y: 10, width: 320, height: 372))
+        p[1].addSubview(inline)
+        host.update()
+        compact.toggleEditor(for: .datePill)
+        inline.toggleEditor(for: .timePill)
+    }
+
+    @Test func editorsAt1x() throws {
+        let host = try makeGoldenHost(size: CGSize(width: 720, height: 500), scale: 1)
+        defer { host.shutdown() }
+        populateEditors(host)
+        try expectMatchesGolden(host, "uidatepicker-editors-1x")
+    }
+
+    @Test func editorsAt2x() throws {
+        let host = try makeGoldenHost(size: CGSize(width: 720, height: 500), scale: 2)
+        defer { host.shutdown() }
+        populateEditors(host)
+        try expectMatchesGolden(host, "uidatepicker-editors-2x")
+    }
+
+    // MARK: The calendar's month and year wheels (its title in the tint, the chevron down),
+    // light and dark (Monday first)
+
+    private func populateMonthYear(_ host: SDLHost) {
+        let p = panels(host, width: 340, height: 340)
+        for (column, locale) in ["en_US_POSIX", "en_GB"].enumerated() {
+            let picker = makePicker(.date, frame: CGRect(x: 10, y: 10, width: 320, height: 320), locale: locale)
+            p[column].addSubview(picker)
+            picker.toggleMonthYearWheels()
+        }
+    }
+
+    @Test func monthYearAt1x() throws {
+        let host = try makeGoldenHost(size: CGSize(width: 680, height: 340), scale: 1)
+        defer { host.shutdown() }
+        populateMonthYear(host)
+        try expectMatchesGolden(host, "uidatepicker-monthyear-1x")
+    }
+
+    @Test func monthYearAt2x() throws {
+        let host = try makeGoldenHost(size: CGSize(width: 680, height: 340), scale: 2)
+        defer { host.shutdown() }
+        populateMonthYear(host)
+        try expectMatchesGolden(host, "uidatepicker-monthyear-2x")
     }
 
     /// The selected day's circle is round at every scale: each row of its outline lies within

@@ -246,8 +246,11 @@ extension UIDatePicker {
     func showMonth(containing date: Date) {
         let start = workingCalendar.dateInterval(of: .month, for: date)?.start ?? date
         if start != displayedMonthStart || monthCache == nil {
+            let rows = monthCache?.rowsNeeded
             displayedMonthStart = start
             monthCache = nil
+            // The calendar is as tall as the month's weeks: a month of another height resizes it.
+            if showsCalendar, let rows, rows != displayedMonth?.rowsNeeded { contentLayoutChanged() }
         }
         setNeedsDisplay()
     }
@@ -270,6 +273,7 @@ extension UIDatePicker {
         workingCalendarCache = nil
         formattersCache = nil
         monthCache = nil
+        resetWheels()   // their columns and rows depend on the locale and calendar
         storedDate = normalized(storedDate)
         revealDate()
         contentLayoutChanged()

@@ -1,12 +1,12 @@
 import Foundation
 
-/// The inline look: a month grid (title, arrows, weekday headings, day numbers; the
-/// selected day in a pale tint circle with a tint number, or a solid one with a white number
-/// when it is today; today's number in tint, days outside the limits dimmed) and pill-shaped hour and minute fields with − and + halves. Pressed elements
-/// darken; a disabled picker fades as one layer (the drawing system dims it).
+/// The inline and compact looks: a month grid (title, arrows, weekday headings, day numbers;
+/// the selected day in a pale tint circle with a tint number, or a solid one with a white
+/// number when it is today; today's number in tint, days outside the limits dimmed); grey
+/// date and time pills, their text in the tint while their editor is open; the count-down's
+/// hour and minute fields with − and + halves. Pressed elements darken; a disabled picker
+/// fades as one layer (the drawing system dims it).
 extension UIDatePicker {
-    /// The raised half of the AM/PM control (white in light mode, grey in dark mode).
-    static let periodThumbFill = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x636366))
     static let fieldRadius: CGFloat = 10
 
     /// A colour as drawn (the disabled fade is the drawing system's, for the whole picker).
@@ -15,13 +15,28 @@ extension UIDatePicker {
     func isPressed(_ element: Element) -> Bool { pressedElement == element && pressedIsInside }
 
     func drawContent(in ctx: DrawContext) {
+        if showsWheels { return drawWheels(ctx) }
         if showsCalendar { drawCalendar(ctx) }
-        if datePickerMode == .dateAndTime {
-            let y = contentTop + UIDatePicker.calendarHeight + UIDatePicker.sectionGap / 2
+        if showsTimePillRow {
+            let y = contentTop + calendarHeight + UIDatePicker.sectionGap / 2
             ctx.strokeLine(from: CGPoint(x: bounds.minX + 16, y: y), to: CGPoint(x: bounds.maxX - 16, y: y),
                            width: 1 / ctx.scale, color: ink(.separator))
+            let label = timeLabelRect
+            let s = ctx.size(of: UIDatePicker.timeLabelText, font: UIDatePicker.timeLabelFont)
+            let x = isRightToLeft ? label.maxX - s.width : label.minX
+            ctx.drawText(UIDatePicker.timeLabelText, font: UIDatePicker.timeLabelFont, color: ink(.label),
+                         at: CGPoint(x: x.rounded(), y: (label.midY - s.height / 2).rounded()))
         }
+        for (element, rect) in pills { drawPill(ctx, element, in: rect) }
         if showsTimeRow { drawTimeRow(ctx) }
+    }
+
+    /// A date or time pill: grey, its text in the tint while its editor is open.
+    func drawPill(_ ctx: DrawContext, _ element: Element, in rect: CGRect) {
+        let pressed = isPressed(element)
+        ctx.fillRoundedRect(rect, radius: UIDatePicker.valuePillRadius, color: ink(pressed ? Theme.controlFillPressed : Theme.controlFill))
+        let editing = editorElement == element
+        drawCentred(ctx, pillText(element), font: UIDatePicker.valuePillFont, color: ink(editing ? tintColor : .label), in: rect)
     }
 
     /// Draws `text` centred in `rect`.
@@ -42,7 +57,24 @@ extension UIDatePicker {
         let ts = ctx.size(of: title, font: UIDatePicker.titleFont)
         let header = headerRect
         let titleRect = mirrored(CGRect(x: titleOrigin.x, y: (header.midY - ts.height / 2).rounded(), width: ts.width, height: ts.height))
-        ctx.drawText(title, font: UIDatePicker.titleFont, color: ink(.label), at: titleRect.origin)
+        let expanded = showsMonthYearWheels
+        var titleColor: UIColor = expanded ? tintColor : .label
+        if isPressed(.monthTitle) { titleColor = titleColor.withAlphaComponent(0.5) }
+        ctx.drawText(title, font: UIDatePicker.titleFont, color: ink(titleColor), at: titleRect.origin)
+        // The title's chevron, in the tint: pointing forward, down while the wheels show.
+        let gap = UIDatePicker.titleChevronGap
+        let cx = isRightToLeft ? titleRect.minX - gap - 3 : titleRect.maxX + gap + 3
+        let cy = header.midY
+        var chevron: UIColor = tintColor
+        if isPressed(.monthTitle) { chevron = chevron.withAlphaComponent(0.35) }
+        if expanded {
+            drawArm(ctx, from: CGPoint(x: cx - 5.5, y: cy - 3), to: CGPoint(x: cx, y: cy + 3), color: ink(chevron))
+            drawArm(ctx, from: CGPoint(x: cx, y: cy + 3), to: CGPoint(x: cx + 5.5, y: cy - 3), color: ink(chevron))
+            return drawWheels(ctx)
+        }
+        let d: CGFloat = isRightToLeft ? -1 : 1
+        drawArm(ctx, from: CGPoint(x: cx - 3 * d, y: cy - 5.5), to: CGPoint(x: cx + 3 * d, y: cy), color: ink(chevron))
+        drawArm(ctx, from: CGPoint(x: cx + 3 * d, y: cy), to: CGPoint(x: cx - 3 * d, y: cy + 5.5), color: ink(chevron))
 
         drawChevron(ctx, .previousMonth)
         drawChevron(ctx, .nextMonth)
@@ -123,22 +155,9 @@ extension UIDatePicker {
     func drawTimeRow(_ ctx: DrawContext) {
         let layout = timeRowLayout()
         let f = formatters
-        let hourText: String, minuteText: String
-        if datePickerMode == .countDownTimer {
-            let minutes = Int(storedCountDownDuration) / 60
-            hourText = f.number(minutes / 60)
-            minuteText = f.number(minutes % 60)
-        } else {
-            let mod = minuteOfDay(storedDate)
-            hourText = self.hourText(minuteOfDay: mod)
-            minuteText = f.twoDigit(mod % 60)
-        }
-        drawField(ctx, layout.hourPill, text: hourText, down: .hourDown, up: .hourUp)
-        drawField(ctx, layout.minutePill, text: minuteText, down: .minuteDown, up: .minuteUp)
-        if let colon = layout.colon {
-            drawCentred(ctx, ":", font: UIDatePicker.fieldFont, color: ink(.label), in: colon.offsetBy(dx: 0, dy: -1))
-        }
-        if let period = layout.period { drawPeriod(ctx, period) }
+        let minutes = Int(storedCountDownDuration) / 60
+        drawField(ctx, layout.hourPill, text: f.number(minutes / 60), down: .hourDown, up: .hourUp)
+        drawField(ctx, layout.minutePill, text: f.number(minutes % 60), down: .minuteDown, up: .minuteUp)
         let units = countDownUnits
         for (rect, word) in [(layout.hourUnit, units.hours), (layout.minuteUnit, units.minutes)] {
             guard let rect else { continue }
@@ -160,7 +179,8 @@ extension UIDatePicker {
                 let inner = CGRect(x: isUp ? seg.minX : seg.maxX - radius, y: seg.minY, width: radius, height: seg.height)
                 ctx.fill(inner, color: Theme.controlFillPressed)
             }
-            var color: UIColor = isElementEnabled(element) ? tintColor : .tertiaryLabel
+            // Black glyphs, as a plain stepper's (the tint is for what a tap selects).
+            var color: UIColor = isElementEnabled(element) ? .label : .tertiaryLabel
             if isPressed(element) { color = color.withAlphaComponent(0.5) }
             let c = CGPoint(x: seg.midX, y: seg.midY)
             let half: CGFloat = 5.5, width: CGFloat = 2
@@ -176,24 +196,5 @@ extension UIDatePicker {
         let value = CGRect(x: pill.minX + UIDatePicker.pillStepWidth, y: pill.minY,
                            width: pill.width - 2 * UIDatePicker.pillStepWidth, height: pill.height)
         drawCentred(ctx, text, font: UIDatePicker.fieldFont, color: ink(.label), in: value)
-    }
-
-    /// The AM/PM control: the current half raised, like a segmented control.
-    func drawPeriod(_ ctx: DrawContext, _ rect: CGRect) {
-        let radius = UIDatePicker.fieldRadius
-        ctx.fillRoundedRect(rect, radius: radius, color: ink(Theme.controlFill))
-        let current = minuteOfDay(storedDate) >= 720 ? 1 : 0
-        for i in 0..<2 where i != current && isPressed(.period(i)) {
-            ctx.fillRoundedRect(UIDatePicker.periodHalf(rect, i).insetBy(dx: 2, dy: 2), radius: radius - 2,
-                                color: Theme.controlFillPressed)
-        }
-        let thumb = UIDatePicker.periodHalf(rect, current).insetBy(dx: 2, dy: 2)
-        if isEnabled { ctx.fillShadow(thumb.offsetBy(dx: 0, dy: 1), radius: radius - 2, blur: 2.5, color: Theme.shadow) }
-        ctx.fillRoundedRect(thumb, radius: radius - 2, color: ink(UIDatePicker.periodThumbFill))
-        let symbols = formatters.periodSymbols
-        for i in 0..<2 {
-            drawCentred(ctx, symbols[i], font: UIDatePicker.periodFont, color: ink(i == current ? .label : .secondaryLabel),
-                        in: UIDatePicker.periodHalf(rect, i))
-        }
     }
 }

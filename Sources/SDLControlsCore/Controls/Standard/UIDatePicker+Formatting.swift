@@ -20,6 +20,16 @@ final class DatePickerFormatters {
     let padsHours: Bool
     /// The AM and PM symbols.
     let periodSymbols: [String]
+    /// Month names as a wheel shows them ("January"), in the calendar's order.
+    let monthNames: [String]
+    /// The order of month, day and year in the locale's dates (the date wheels' order).
+    let dateOrder: [DatePickerDatePart]
+    /// A day as the day-and-time wheel shows it ("Sat Jun 15").
+    let wheelDay: DateFormatter
+    /// The day-and-time wheel's word for today (English, as the count-down's units).
+    let todayWord = "Today"
+    /// The pills' text: a medium date or a short time (styles set per use).
+    let pill: DateFormatter
 
     init(calendar: Calendar, locale: Locale, timeZone: TimeZone, columns: Int) {
         func dateFormatter() -> DateFormatter {
@@ -56,6 +66,13 @@ final class DatePickerFormatters {
         let am: String = symbolSource.amSymbol, pm: String = symbolSource.pmSymbol
         periodSymbols = [am.isEmpty ? "AM" : am, pm.isEmpty ? "PM" : pm]
 
+        let months: [String] = symbolSource.standaloneMonthSymbols
+        monthNames = months.isEmpty ? (1...12).map(String.init) : months
+        pill = dateFormatter()
+        wheelDay = dateFormatter()
+        wheelDay.setLocalizedDateFormatFromTemplate("EEEMMMd")
+        dateOrder = DatePickerDatePart.order(in: DateFormatter.dateFormat(fromTemplate: "MMMMdy", options: 0, locale: locale) ?? "MMMM d y")
+
         // Short weekday names, upper-cased as UIKit's calendar shows them, rotated so the
         // first column is the calendar's first weekday.
         let weekdays: [String] = symbolSource.shortStandaloneWeekdaySymbols
@@ -70,6 +87,31 @@ final class DatePickerFormatters {
 
     func number(_ n: Int) -> String { numbers.string(from: NSNumber(value: n)) ?? String(n) }
     func twoDigit(_ n: Int) -> String { twoDigits.string(from: NSNumber(value: n)) ?? String(format: "%02d", n) }
+}
+
+/// A part of a date, for the order of the date wheels.
+enum DatePickerDatePart: Hashable {
+    case month, day, year
+
+    /// The parts in the order a date pattern ("MMMM d, y", "d. MMMM y", "y年M月d日") shows
+    /// them; a part the pattern lacks goes last.
+    static func order(in pattern: String) -> [DatePickerDatePart] {
+        var seen: [DatePickerDatePart] = []
+        var inQuote = false
+        for ch in pattern {
+            if ch == "'" { inQuote.toggle(); continue }
+            guard !inQuote else { continue }
+            let part: DatePickerDatePart? = switch ch {
+            case "M", "L": .month
+            case "d": .day
+            case "y", "Y", "u": .year
+            default: nil
+            }
+            if let part, !seen.contains(part) { seen.append(part) }
+        }
+        for part in [DatePickerDatePart.month, .day, .year] where !seen.contains(part) { seen.append(part) }
+        return seen
+    }
 }
 
 extension UIDatePicker {

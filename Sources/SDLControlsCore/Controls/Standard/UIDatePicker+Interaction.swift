@@ -34,11 +34,8 @@ extension UIDatePicker {
         case .hourUp: return stepped(minutes: 60, byInterval: false)
         case .minuteDown: return stepped(minutes: -storedMinuteInterval, byInterval: true)
         case .minuteUp: return stepped(minutes: storedMinuteInterval, byInterval: true)
-        case .period(let i):
-            guard showsTimeRow, datePickerMode != .countDownTimer, formatters.uses12HourClock else { return .none }
-            let mod = minuteOfDay(storedDate)
-            guard (mod >= 720 ? 1 : 0) != i else { return .none }
-            return settingMinuteOfDay(mod + (i == 1 ? 720 : -720), of: storedDate).map(Change.date) ?? .none
+        case .datePill, .timePill, .monthTitle:
+            return .none   // they open an editor or the month wheels (see `perform`)
         }
     }
 
@@ -50,8 +47,10 @@ extension UIDatePicker {
         case .day(let i):
             guard showsCalendar, let month = displayedMonth else { return false }
             return isDaySelectable(i, in: month)
-        case .period:
-            return showsTimeRow && datePickerMode != .countDownTimer && formatters.uses12HourClock
+        case .datePill, .timePill:
+            return pills.contains { $0.element == element }
+        case .monthTitle:
+            return showsCalendar
         default:
             switch change(for: element) {
             case .none: return false
@@ -64,6 +63,8 @@ extension UIDatePicker {
 
     /// A tap on `element` (applied at the lift, inside tracking).
     func perform(_ element: Element, with event: UIEvent?) {
+        if element == .datePill || element == .timePill { return toggleEditor(for: element) }
+        if element == .monthTitle { return toggleMonthYearWheels() }
         applyUserChange(change(for: element), reveal: false, with: event)
     }
 
@@ -105,7 +106,7 @@ extension UIDatePicker {
     /// interval when the date rounds to it. Times wrap within their day (23:59 + 1 min is
     /// 00:00 of the same day); durations stop at 0 and 23:59.
     func stepped(minutes: Int, byInterval: Bool) -> Change {
-        guard showsTimeRow else { return .none }
+        guard showsTimePart else { return .none }
         let step = storedMinuteInterval
         if datePickerMode == .countDownTimer {
             let total = Int(storedCountDownDuration) / 60 + minutes
@@ -125,7 +126,7 @@ extension UIDatePicker {
 
     /// The date moved by `value` units of `component` (keyboard moves).
     func moved(_ component: Calendar.Component, by value: Int) -> Change {
-        guard showsCalendar, let d = workingCalendar.date(byAdding: component, value: value, to: storedDate) else { return .none }
+        guard showsDatePart, let d = workingCalendar.date(byAdding: component, value: value, to: storedDate) else { return .none }
         return .date(d)
     }
 
@@ -133,7 +134,7 @@ extension UIDatePicker {
     /// for times and durations.
     func adjustment(_ direction: Adjustment) -> Change {
         let up = direction == .increment
-        if showsCalendar { return moved(.day, by: up ? 1 : -1) }
+        if showsDatePart { return moved(.day, by: up ? 1 : -1) }
         return stepped(minutes: up ? storedMinuteInterval : -storedMinuteInterval, byInterval: true)
     }
 
@@ -148,7 +149,7 @@ extension UIDatePicker {
         switch key.keyCode {
         case .keyboardLeftArrow, .keyboardRightArrow:
             let forward = key.keyCode == .keyboardRightArrow
-            if showsCalendar && !shift {
+            if showsDatePart && !shift {
                 // The grid is mirrored in right-to-left layouts, so the arrows are too.
                 change = moved(.day, by: forward != isRightToLeft ? 1 : -1)
             } else {
@@ -156,13 +157,13 @@ extension UIDatePicker {
             }
         case .keyboardUpArrow, .keyboardDownArrow:
             let up = key.keyCode == .keyboardUpArrow
-            if showsCalendar && !shift {
+            if showsDatePart && !shift {
                 change = moved(.day, by: up ? -7 : 7)   // a row up is a week earlier
             } else {
                 change = stepped(minutes: up ? storedMinuteInterval : -storedMinuteInterval, byInterval: true)
             }
         case .keyboardPageUp, .keyboardPageDown:
-            guard showsCalendar else { return false }
+            guard showsDatePart else { return false }
             // Foundation keeps the day of the month, or the month's last day when it is shorter.
             change = moved(.month, by: key.keyCode == .keyboardPageUp ? -1 : 1)
         default:

@@ -6,6 +6,8 @@ import Foundation
 extension UIDatePicker {
     /// A part of the picker a tap can act on.
     enum Element: Hashable {
+        /// The month title with its chevron: shows or hides the month and year wheels.
+        case monthTitle
         /// The arrow to the previous month (changes only the displayed month).
         case previousMonth
         /// The arrow to the next month.
@@ -20,13 +22,16 @@ extension UIDatePicker {
         case minuteDown
         /// The + half of the minute field.
         case minuteUp
-        /// AM (0) or PM (1).
-        case period(Int)
+        /// The pill showing the date ("Jun 15, 2024"): opens the calendar (compact style).
+        case datePill
+        /// The pill showing the time ("10:30 AM"): opens the time wheels.
+        case timePill
     }
 
     // MARK: Metrics (points)
 
     static let naturalWidth: CGFloat = 320
+    /// The calendar's height for a month of six weeks (five-week months are a row shorter).
     static let calendarHeight: CGFloat = 320
     static let timeRowHeight: CGFloat = 52
     static let sectionGap: CGFloat = 8
@@ -36,6 +41,17 @@ extension UIDatePicker {
     static let gridTop: CGFloat = 72
     static let gridRows = 6
     static let rowHeight: CGFloat = 40
+    /// Below the last week.
+    static let gridBottom: CGFloat = 8
+    /// The date and time pills.
+    static let valuePillHeight: CGFloat = 34
+    static let valuePillPadding: CGFloat = 11
+    static let valuePillGap: CGFloat = 6
+    static let valuePillRadius: CGFloat = 8
+    static let valuePillFont = UIFont.systemFont(ofSize: 17)
+    static let timeLabelFont = UIFont.systemFont(ofSize: 17)
+    /// The word before the time pill under the calendar (English, as the count-down's units).
+    static let timeLabelText = "Time"
     static let gridInset: CGFloat = 8
     static let arrowSize: CGFloat = 44
     static let pillHeight: CGFloat = 36
@@ -43,9 +59,6 @@ extension UIDatePicker {
     // step and 36-point value read as "−|11|+"); the row still fits the 320-point width.
     static let pillStepWidth: CGFloat = 34
     static let pillValueWidth: CGFloat = 42
-    static let colonWidth: CGFloat = 10
-    static let periodWidth: CGFloat = 80
-    static let periodGap: CGFloat = 8
     static let unitGap: CGFloat = 6
     static let fieldGap: CGFloat = 16
     static let focusRadius: CGFloat = 13
@@ -55,23 +68,98 @@ extension UIDatePicker {
     static let dayFont = UIFont.systemFont(ofSize: 19)
     static let dayBoldFont = UIFont.systemFont(ofSize: 19, weight: .semibold)
     static let fieldFont = UIFont.systemFont(ofSize: 19, weight: .medium)
-    static let periodFont = UIFont.systemFont(ofSize: 15, weight: .semibold)
     static let unitFont = UIFont.systemFont(ofSize: 15)
 
     // MARK: Sections
 
-    var showsCalendar: Bool { datePickerMode == .date || datePickerMode == .dateAndTime }
-    var showsTimeRow: Bool { datePickerMode != .date }
+    /// Whether the value has a date (keys and adjustments move it by days), whatever the style.
+    var showsDatePart: Bool { datePickerMode == .date || datePickerMode == .dateAndTime }
+    /// Whether the value has a time or a duration (keys step it by minutes and hours).
+    var showsTimePart: Bool { datePickerMode != .date }
 
-    /// The natural size of the mode.
+    /// Whether the month grid is drawn (inline date modes).
+    var showsCalendar: Bool { datePickerStyle == .inline && (datePickerMode == .date || datePickerMode == .dateAndTime) }
+    /// Whether the count-down's stepper fields are drawn (inline count-down).
+    var showsTimeRow: Bool { datePickerStyle == .inline && datePickerMode == .countDownTimer }
+    /// Whether the value is shown as pills: the compact style, and inline `.time` (which
+    /// looks the same, as in UIKit).
+    var showsPillRow: Bool {
+        datePickerStyle == .compact || (datePickerStyle == .inline && datePickerMode == .time)
+    }
+    /// Whether the time pill sits under the calendar with its "Time" label (inline `.dateAndTime`).
+    var showsTimePillRow: Bool { datePickerStyle == .inline && datePickerMode == .dateAndTime }
+
+    /// The calendar's height: its header and weekdays, then as many weeks as the month shown
+    /// has (no empty week under a five-week month).
+    var calendarHeight: CGFloat {
+        let rows = displayedMonth.map(gridRowCount) ?? UIDatePicker.gridRows
+        return UIDatePicker.gridTop + UIDatePicker.rowHeight * CGFloat(rows) + UIDatePicker.gridBottom
+    }
+
+    /// The natural size of the mode and style.
     var naturalSize: CGSize {
+        if showsWheels { return CGSize(width: UIDatePicker.naturalWidth, height: UIDatePicker.wheelsHeight) }
+        if showsPillRow {
+            let pills = pillLayout(origin: .zero)
+            return CGSize(width: (pills.map(\.rect.maxX).max() ?? 0).rounded(.up), height: UIDatePicker.valuePillHeight)
+        }
         switch datePickerMode {
-        case .date: return CGSize(width: UIDatePicker.naturalWidth, height: UIDatePicker.calendarHeight)
+        case .date: return CGSize(width: UIDatePicker.naturalWidth, height: calendarHeight)
         case .time, .countDownTimer: return CGSize(width: UIDatePicker.naturalWidth, height: UIDatePicker.timeRowHeight)
         case .dateAndTime:
-            return CGSize(width: UIDatePicker.naturalWidth,
-                          height: UIDatePicker.calendarHeight + UIDatePicker.sectionGap + UIDatePicker.timeRowHeight)
+            return CGSize(width: UIDatePicker.naturalWidth, height: calendarHeight + UIDatePicker.sectionGap + UIDatePicker.timeRowHeight)
         }
+    }
+
+    // MARK: Pills
+
+    /// The text of a pill: the date (medium style) or the time (short style), per ``locale``.
+    func pillText(_ element: Element) -> String {
+        let f = formatters.pill
+        f.dateStyle = element == .datePill ? .medium : .none
+        f.timeStyle = element == .timePill ? .short : .none
+        return f.string(from: storedDate)
+    }
+
+    /// A pill's width for its text.
+    func pillWidth(_ element: Element) -> CGFloat {
+        (textMeasurer.size(of: pillText(element), font: UIDatePicker.valuePillFont).width + 2 * UIDatePicker.valuePillPadding).rounded(.up)
+    }
+
+    /// The pills of the compact style (and inline `.time`) from `origin`: the date's, then the
+    /// time's, as the mode shows them, leading-aligned (mirrored right to left).
+    func pillLayout(origin: CGPoint) -> [(element: Element, rect: CGRect)] {
+        var elements: [Element] = []
+        if datePickerMode != .time { elements.append(.datePill) }
+        if datePickerMode != .date { elements.append(.timePill) }
+        var x = origin.x
+        var out: [(Element, CGRect)] = []
+        for e in elements {
+            let w = pillWidth(e)
+            out.append((e, CGRect(x: x, y: origin.y, width: w, height: UIDatePicker.valuePillHeight)))
+            x += w + UIDatePicker.valuePillGap
+        }
+        return out
+    }
+
+    /// The pills where they are drawn: at the leading edge, centred vertically.
+    var pills: [(element: Element, rect: CGRect)] {
+        if showsTimePillRow {
+            let row = timeRowRect
+            let w = pillWidth(.timePill)
+            let r = CGRect(x: row.maxX - 16 - w, y: row.minY + ((row.height - UIDatePicker.valuePillHeight) / 2).rounded(.down),
+                           width: w, height: UIDatePicker.valuePillHeight)
+            return [(.timePill, mirrored(r))]
+        }
+        guard showsPillRow else { return [] }
+        let y = contentTop
+        return pillLayout(origin: CGPoint(x: bounds.minX, y: y)).map { ($0.element, mirrored($0.rect)) }
+    }
+
+    /// Where the "Time" label before the time pill sits (inline `.dateAndTime`).
+    var timeLabelRect: CGRect {
+        let row = timeRowRect
+        return mirrored(CGRect(x: row.minX + 16, y: row.minY, width: max(0, row.width / 2 - 16), height: row.height))
     }
 
     /// The content is centred vertically when the bounds are taller than it.
@@ -92,6 +180,16 @@ extension UIDatePicker {
     /// The month title's left edge (right edge in right-to-left layouts is mirrored).
     var titleOrigin: CGPoint { CGPoint(x: bounds.minX + 16, y: contentTop) }
 
+    /// The month title and its chevron, as drawn (a tap anywhere on them, the header's
+    /// height, counts).
+    var monthTitleRect: CGRect {
+        let w = textMeasurer.size(of: monthTitle, font: UIDatePicker.titleFont).width + UIDatePicker.titleChevronGap + 10
+        return mirrored(CGRect(x: titleOrigin.x - 8, y: contentTop, width: (w + 16).rounded(.up), height: UIDatePicker.headerHeight))
+    }
+
+    /// The gap between the month title and its chevron.
+    static let titleChevronGap: CGFloat = 8
+
     func arrowRect(_ element: Element) -> CGRect {
         let s = UIDatePicker.arrowSize
         let nextX = bounds.maxX - UIDatePicker.gridInset - s
@@ -101,12 +199,13 @@ extension UIDatePicker {
 
     var gridRect: CGRect {
         let inset = UIDatePicker.gridInset
+        let rows = displayedMonth.map(gridRowCount) ?? UIDatePicker.gridRows
         return CGRect(x: bounds.minX + inset, y: contentTop + UIDatePicker.gridTop, width: max(0, bounds.width - 2 * inset),
-                      height: UIDatePicker.rowHeight * CGFloat(UIDatePicker.gridRows))
+                      height: UIDatePicker.rowHeight * CGFloat(rows))
     }
 
-    /// The rows drawn: six, or more for a calendar whose months need more.
-    func gridRowCount(_ month: DatePickerMonth) -> Int { max(UIDatePicker.gridRows, month.rowsNeeded) }
+    /// The rows drawn: as many weeks as the month has (at least one).
+    func gridRowCount(_ month: DatePickerMonth) -> Int { max(1, month.rowsNeeded) }
 
     /// The rectangle of grid cell `cell` (row-major, 0-based, blanks included).
     func cellRect(_ cell: Int, in month: DatePickerMonth) -> CGRect {
@@ -143,7 +242,7 @@ extension UIDatePicker {
     }
 
     var timeRowRect: CGRect {
-        let top = datePickerMode == .dateAndTime ? contentTop + UIDatePicker.calendarHeight + UIDatePicker.sectionGap : contentTop
+        let top = datePickerMode == .dateAndTime ? contentTop + calendarHeight + UIDatePicker.sectionGap : contentTop
         return CGRect(x: bounds.minX, y: top, width: bounds.width, height: UIDatePicker.timeRowHeight)
     }
 
@@ -173,14 +272,8 @@ extension UIDatePicker {
             return TimeRowLayout(row: row, hourPill: hourPill, minutePill: minutePill, colon: nil, period: nil,
                                  hourUnit: hourUnit, minuteUnit: minuteUnit)
         }
-        let twelve = formatters.uses12HourClock
-        let total = 2 * pillW + UIDatePicker.colonWidth + (twelve ? UIDatePicker.periodGap + UIDatePicker.periodWidth : 0)
-        var x = row.minX + ((row.width - total) / 2).rounded(.down)
-        let hourPill = pill(x); x += pillW
-        let colon = CGRect(x: x, y: pillY, width: UIDatePicker.colonWidth, height: UIDatePicker.pillHeight); x += UIDatePicker.colonWidth
-        let minutePill = pill(x); x += pillW + UIDatePicker.periodGap
-        let period = twelve ? CGRect(x: x, y: pillY, width: UIDatePicker.periodWidth, height: UIDatePicker.pillHeight) : nil
-        return TimeRowLayout(row: row, hourPill: hourPill, minutePill: minutePill, colon: colon, period: period,
+        // (Times are pills now: only the count-down has stepper fields.)
+        return TimeRowLayout(row: row, hourPill: pill(row.minX), minutePill: pill(row.minX + pillW), colon: nil, period: nil,
                              hourUnit: nil, minuteUnit: nil)
     }
 
@@ -189,10 +282,6 @@ extension UIDatePicker {
         CGRect(x: up ? pill.maxX - pillStepWidth : pill.minX, y: pill.minY, width: pillStepWidth, height: pill.height)
     }
 
-    /// Half `index` (0 AM, 1 PM) of the AM/PM control.
-    static func periodHalf(_ period: CGRect, _ index: Int) -> CGRect {
-        CGRect(x: period.minX + CGFloat(index) * period.width / 2, y: period.minY, width: period.width / 2, height: period.height)
-    }
 
     // MARK: Hit-testing
 
@@ -200,6 +289,8 @@ extension UIDatePicker {
     /// the full height of the row so they are easy to hit with a finger.
     func element(at point: CGPoint) -> Element? {
         if showsCalendar {
+            if monthTitleRect.contains(point) { return .monthTitle }
+            if showsMonthYearWheels { return nil }   // the wheels take the rest (see `UIDatePicker+Wheels.swift`)
             if arrowRect(.previousMonth).contains(point) { return .previousMonth }
             if arrowRect(.nextMonth).contains(point) { return .nextMonth }
             if let month = displayedMonth, gridRect.contains(point) {
@@ -208,6 +299,7 @@ extension UIDatePicker {
                 }
             }
         }
+        for (element, rect) in pills where rect.insetBy(dx: 0, dy: -8).contains(point) { return element }
         if showsTimeRow {
             let layout = timeRowLayout()
             let row = layout.row
@@ -220,9 +312,6 @@ extension UIDatePicker {
                 (UIDatePicker.stepRect(of: layout.minutePill, up: true), .minuteUp),
             ]
             for (r, e) in targets where tall(r).contains(point) { return e }
-            if let period = layout.period {
-                for i in 0..<2 where tall(UIDatePicker.periodHalf(period, i)).contains(point) { return .period(i) }
-            }
         }
         return nil
     }
@@ -231,8 +320,11 @@ extension UIDatePicker {
     func centre(of element: Element) -> CGPoint? {
         let r: CGRect
         switch element {
-        case .previousMonth, .nextMonth:
+        case .monthTitle:
             guard showsCalendar else { return nil }
+            r = monthTitleRect
+        case .previousMonth, .nextMonth:
+            guard showsCalendar, !showsMonthYearWheels else { return nil }
             r = arrowRect(element)
         case .day(let i):
             guard showsCalendar, let month = displayedMonth, i >= 0, i < month.dayCount else { return nil }
@@ -242,9 +334,9 @@ extension UIDatePicker {
             let l = timeRowLayout()
             let pill = element == .hourDown || element == .hourUp ? l.hourPill : l.minutePill
             r = UIDatePicker.stepRect(of: pill, up: element == .hourUp || element == .minuteUp)
-        case .period(let i):
-            guard showsTimeRow, let p = timeRowLayout().period, i == 0 || i == 1 else { return nil }
-            r = UIDatePicker.periodHalf(p, i)
+        case .datePill, .timePill:
+            guard let pill = pills.first(where: { $0.element == element }) else { return nil }
+            r = pill.rect
         }
         return CGPoint(x: r.midX, y: r.midY)
     }

@@ -1,36 +1,45 @@
 import Foundation
 
-/// The look a date picker asks for, as UIKit's `UIDatePickerStyle`.
-///
-/// This project draws one style, ``inline``; the others are accepted and drawn inline
-/// (``UIDatePicker/datePickerStyle`` always answers `.inline`).
+/// The look a date picker asks for, as UIKit's `UIDatePickerStyle`. What is drawn is
+/// ``UIDatePicker/datePickerStyle``.
 public enum UIDatePickerStyle: Int, Sendable {
-    /// The system chooses (here: inline).
+    /// The system chooses: inline here **(project choice: iOS chooses compact)**.
     case automatic = 0
-    /// Spinning wheels in UIKit (here: drawn inline).
+    /// Spinning wheels, a column per part of the value.
     case wheels = 1
-    /// A compact button that opens an editor in UIKit (here: drawn inline).
+    /// Pills showing the date and the time, each opening an editor (the calendar, the time
+    /// wheels) in a panel beside it.
     case compact = 2
-    /// An editable calendar and time fields in place.
+    /// The calendar in place, with the time as a pill that opens the time wheels.
     case inline = 3
 }
 
-/// A control for picking a date, a time, both, or a count-down duration, drawn inline:
-/// a month grid for dates and stepper fields for times.
+/// A control for picking a date, a time, both, or a count-down duration, in three styles
+/// (``preferredDatePickerStyle``):
+/// - **inline** (the default here): a month grid for dates, as many weeks tall as the month
+///   shown has; under it in `.dateAndTime` a "Time" row with the time in a pill. `.time`
+///   alone is the pill (as in UIKit, inline and compact look the same there); the count-down
+///   has hour and minute fields with − and + halves.
+/// - **compact**: the date and the time as grey pills ("Jun 15, 2024", "10:30 AM").
+/// - **wheels**: a spinning column per part of the value (see `UIDatePicker+Wheels.swift`).
+///
+/// A pill opens its editor in a panel beside it, above everything in the window: the month
+/// grid for the date, the time wheels for the time; each change there is this picker's change.
+/// A tap outside, Escape or a controller's B closes it (see `UIDatePicker+Editor.swift`).
 ///
 /// Implemented (UIKit names): ``date`` / ``setDate(_:animated:)``, ``minimumDate``,
 /// ``maximumDate``, ``datePickerMode`` (all four modes), ``countDownDuration``,
 /// ``minuteInterval``, ``roundsToMinuteInterval``, ``locale``, ``calendar``, ``timeZone``,
 /// ``preferredDatePickerStyle`` and ``datePickerStyle``. Foundation's `Calendar` and
 /// `DateFormatter` do all calendar maths and formatting, so any calendar Foundation knows
-/// (Buddhist, Hebrew, …) works in the grid.
+/// (Buddhist, Hebrew, …) works in the grid and the wheels.
 ///
-/// Not implemented: the wheels and compact styles (drawn inline), UIKit's month/year
-/// wheel behind the month title, hold-to-repeat on the time steppers, the
-/// `.yearAndMonth` mode and `UIDatePicker.contextMenuInteraction`.
+/// Not implemented: UIKit's month/year wheel behind the month title, a keypad for typing
+/// the time, hold-to-repeat on the count-down's steppers, the `.yearAndMonth` mode and
+/// `UIDatePicker.contextMenuInteraction`.
 ///
-/// Events (rule D7): every user change (tapping a day, stepping the hour or minute,
-/// choosing AM/PM, a keyboard step) sends ``UIControl/Event/valueChanged`` and then
+/// Events (rule D7): every user change (tapping a day, a wheel settling, a change in a
+/// pill's editor, stepping the count-down, a keyboard step) sends ``UIControl/Event/valueChanged`` and then
 /// ``UIControl/Event/primaryActionTriggered`` (rule B11). A tap is the element under the
 /// lift point when it is the one under the touch-down; it is applied at the lift, so a tap
 /// reads touchDown, valueChanged, primaryActionTriggered, touchUpInside. Dragging away and
@@ -46,7 +55,8 @@ public enum UIDatePickerStyle: Int, Sendable {
 ///
 /// A game controller doesn't go through the first responder: on a focused picker the D-pad's
 /// left and right move a day (or a minute step) and up and down move focus, as on every
-/// adjustable control; the shoulders move a day too.
+/// adjustable control; the shoulders move a day too. A (Space, Return) opens the first pill's
+/// editor and focuses it; B closes it.
 ///
 /// Accessibility: the value is the formatted date (per ``locale``) or the duration;
 /// traits `.adjustable`; increment/decrement move a day (date modes) or a minute step.
@@ -82,6 +92,10 @@ open class UIDatePicker: UIControl {
     /// "Today" for the highlight in the grid; nil uses the real clock. Tests and golden
     /// images set it so they don't depend on the day they run.
     var nowOverride: Date? { didSet { setNeedsDisplay() } }
+    /// The wheels style's columns, offsets and motion.
+    let wheelState = DatePickerWheelState()
+    /// The open editor of a date or time pill (a popover in the window), if any.
+    var editor: DatePickerPopover?
 
     /// Creates a picker showing the current date in `.dateAndTime` mode.
     public override init(frame: CGRect) {
@@ -102,18 +116,35 @@ open class UIDatePicker: UIControl {
             guard oldValue != datePickerMode else { return }
             storedDate = normalized(storedDate)
             revealDate()
+            wheelState.monthYearExpanded = false
+            resetWheels()
+            closeEditor()
             contentLayoutChanged()
         }
     }
 
-    /// The style asked for. Only `.inline` is drawn; `.automatic`, `.wheels` and `.compact`
-    /// are drawn inline too (see ``datePickerStyle``).
+    /// The style asked for (see ``datePickerStyle`` for what is drawn). Changing it stops
+    /// the wheels and lays the picker out again; it sends nothing.
     open var preferredDatePickerStyle: UIDatePickerStyle = .automatic {
-        didSet { if oldValue != preferredDatePickerStyle { contentLayoutChanged() } }
+        didSet {
+            guard oldValue != preferredDatePickerStyle else { return }
+            wheelState.monthYearExpanded = false
+            resetWheels()
+            closeEditor()
+            contentLayoutChanged()
+        }
     }
 
-    /// The style actually drawn: always `.inline` in this project.
-    open var datePickerStyle: UIDatePickerStyle { .inline }
+    /// The style actually drawn: the one asked for, except that `.automatic` draws `.inline`
+    /// **(project choice: iOS chooses compact)** and the count-down timer draws `.wheels`
+    /// when asked for `.compact` (it has no compact form, as in UIKit).
+    open var datePickerStyle: UIDatePickerStyle {
+        switch preferredDatePickerStyle {
+        case .wheels: return .wheels
+        case .compact: return datePickerMode == .countDownTimer ? .wheels : .compact
+        case .inline, .automatic: return .inline
+        }
+    }
 
     // MARK: Value
 
@@ -133,6 +164,8 @@ open class UIDatePicker: UIControl {
         guard let d = UIDatePicker.sanitized(date) else { return }
         storedDate = normalized(d)
         revealDate()
+        resetWheels()   // the wheels stop where the new value is
+        syncEditor()
         setNeedsDisplay()
     }
 
@@ -177,6 +210,7 @@ open class UIDatePicker: UIControl {
         set {
             guard newValue >= 1, newValue <= 30, 60 % newValue == 0, newValue != storedMinuteInterval else { return }
             storedMinuteInterval = newValue
+            resetWheels()
             storedDate = normalized(storedDate)
             storedCountDownDuration = UIDatePicker.normalizedCountDown(storedCountDownDuration, interval: newValue) ?? 0
             setNeedsDisplay()
@@ -232,6 +266,25 @@ open class UIDatePicker: UIControl {
         if context.previouslyFocusedView === self, isFirstResponder { resignFirstResponder() }
     }
 
+    /// Leaving a window stops the wheels where the value is (their motion runs on the
+    /// window's clock).
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        resetWheels()
+        if editor?.window !== window { closeEditor() }   // (its panel is in the old window)
+        setNeedsDisplay()
+    }
+
+    /// A disabled picker closes its open editor.
+    open override var isEnabled: Bool {
+        didSet { if !isEnabled { closeEditor() } }
+    }
+
+    /// A hidden picker closes its open editor.
+    open override var isHidden: Bool {
+        didSet { if isHidden { closeEditor() } }
+    }
+
     /// Redraws: the selection, today, the arrows and the steppers use the tint.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
@@ -243,6 +296,8 @@ open class UIDatePicker: UIControl {
     /// Starts tracking only on an element that can act (a selectable day, an enabled
     /// arrow or stepper half, the other AM/PM half); elsewhere the touch sends nothing.
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        if showsWheels { return beginWheelTracking(touch) }
+        if showsMonthYearWheels, element(at: touch.location(in: self)) == nil { return beginWheelTracking(touch) }
         guard let element = element(at: touch.location(in: self)), isElementEnabled(element) else { return false }
         pressedElement = element
         pressedIsInside = true
@@ -252,6 +307,10 @@ open class UIDatePicker: UIControl {
 
     /// Follows whether the touch is still over the pressed element (its highlight).
     open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        if wheelState.drag != nil {
+            continueWheelTracking(touch)
+            return true
+        }
         guard let pressed = pressedElement else { return true }
         let inside = element(at: touch.location(in: self)) == pressed
         if inside != pressedIsInside {
@@ -264,6 +323,7 @@ open class UIDatePicker: UIControl {
     /// Applies the pressed element when the touch lifts over it; sends valueChanged (and
     /// primaryActionTriggered) when the value changed.
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        if wheelState.drag != nil { return endWheelTracking(touch) }
         let pressed = pressedElement
         clearPressed()
         guard let pressed, let touch, element(at: touch.location(in: self)) == pressed else { return }
@@ -272,6 +332,7 @@ open class UIDatePicker: UIControl {
 
     /// Drops the pressed element; nothing changes (rule C7).
     open override func cancelTracking(with event: UIEvent?) {
+        cancelWheelTracking()
         clearPressed()
         super.cancelTracking(with: event)
     }
@@ -291,9 +352,14 @@ open class UIDatePicker: UIControl {
         }
     }
 
-    /// Space and Return do nothing on a picker (there is no single action to activate);
-    /// the arrows adjust it.
-    open override func accessibilityActivate() -> Bool { false }
+    /// Opens (or closes) the editor of the picker's first pill (the compact style's date,
+    /// the inline style's time) as a tap on it does; a picker without pills (a calendar of
+    /// dates alone, wheels, the count-down) has nothing to activate, and the arrows adjust it.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled, let first = pills.first?.element else { return false }
+        toggleEditor(for: first)
+        return true
+    }
 
     /// Moves the date one day later (date modes) or the time one minute step up.
     open override func accessibilityIncrement() {

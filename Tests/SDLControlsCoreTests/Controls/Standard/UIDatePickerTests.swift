@@ -98,13 +98,30 @@ struct UIDatePickerTests {
 
     @Test func d7_naturalSizePerMode() {
         picker.datePickerMode = .date
-        #expect(picker.sizeThatFits(.zero) == CGSize(width: 320, height: 320))
+        #expect(picker.sizeThatFits(.zero) == CGSize(width: 320, height: 320), "June 2024 spans six weeks")
         picker.datePickerMode = .time
-        #expect(picker.intrinsicContentSize == CGSize(width: 320, height: 52))
+        let pill = picker.pillWidth(.timePill)
+        #expect(picker.intrinsicContentSize == CGSize(width: pill, height: 34), "inline time is its pill, as compact")
         picker.datePickerMode = .countDownTimer
         #expect(picker.intrinsicContentSize == CGSize(width: 320, height: 52))
         picker.datePickerMode = .dateAndTime
         #expect(picker.sizeThatFits(CGSize(width: 999, height: 999)) == CGSize(width: 320, height: 380))
+        picker.preferredDatePickerStyle = .compact
+        #expect(picker.intrinsicContentSize == CGSize(width: picker.pillWidth(.datePill) + 6 + pill, height: 34))
+        picker.preferredDatePickerStyle = .wheels
+        #expect(picker.intrinsicContentSize == CGSize(width: 320, height: 216))
+    }
+
+    @Test func d7_theCalendarIsAsTallAsItsMonthsWeeks() {
+        picker.datePickerMode = .date
+        picker.date = Self.day(2024, 7, 10)   // July 2024: five weeks
+        #expect(picker.intrinsicContentSize.height == 280, "no empty sixth week")
+        picker.date = Self.day(2026, 2, 10)   // February 2026: four weeks exactly
+        #expect(picker.intrinsicContentSize.height == 240)
+        tap(.nextMonth)                       // March 2026: five weeks
+        #expect(picker.intrinsicContentSize.height == 280, "turning the month resizes it")
+        picker.datePickerMode = .dateAndTime
+        #expect(picker.intrinsicContentSize.height == 300, "240 and a gap of 8, then the 52-point time row follows the last week (the date's month shown again)")
     }
 
     // MARK: Code changes send nothing (D7)
@@ -329,54 +346,59 @@ struct UIDatePickerTests {
 
     // MARK: Time (D7)
 
-    @Test func d7_timeSteppersStepHoursAndMinutes() {
+    /// Up and Down step the minutes, Left and Right the hours, on a focused `.time` picker.
+    private func focusTimePicker() {
         picker.datePickerMode = .time
-        tap(.minuteUp)
+        #expect(window.setFocusedView(picker))
+    }
+
+    @Test func d7_timeKeysStepHoursAndMinutes() {
+        focusTimePicker()
+        key(.keyboardUpArrow)
         #expect(components(picker.date).minute == 31)
-        tap(.hourUp)
+        key(.keyboardRightArrow)
         #expect(components(picker.date).hour == 11)
-        tap(.hourDown)
-        tap(.hourDown)
+        key(.keyboardLeftArrow)
+        key(.keyboardLeftArrow)
         #expect(components(picker.date).hour == 9)
-        tap(.minuteDown)
+        key(.keyboardDownArrow)
         #expect(picker.date == Self.day(2024, 6, 15, 9, 30))
         #expect(valueEvents == Array(repeating: ["valueChanged", "primaryActionTriggered"], count: 5).flatMap { $0 })
-        #expect(log.names.filter { $0 == "touchDown" }.count == 5)
     }
 
     @Test func d7_timeWrapsWithinTheDay() {
-        picker.datePickerMode = .time
+        focusTimePicker()
         picker.date = Self.day(2024, 6, 15, 23, 59)
-        tap(.minuteUp)
+        key(.keyboardUpArrow)
         #expect(picker.date == Self.day(2024, 6, 15, 0, 0), "the same day, not the next")
-        tap(.hourDown)
+        key(.keyboardLeftArrow)
         #expect(picker.date == Self.day(2024, 6, 15, 23, 0))
     }
 
     @Test func d7_userTimeChangesZeroTheSeconds() {
-        picker.datePickerMode = .time
+        focusTimePicker()
         picker.date = Self.day(2024, 6, 15, 10, 30, 45)
         #expect(components(picker.date).second == 45, "minuteInterval 1 keeps the seconds of a date set in code")
-        tap(.minuteUp)
+        key(.keyboardUpArrow)
         #expect(picker.date == Self.day(2024, 6, 15, 10, 31, 0))
     }
 
     @Test func d7_minuteIntervalRoundsAndSteps() {
-        picker.datePickerMode = .time
+        focusTimePicker()
         picker.minuteInterval = 15
         picker.date = Self.day(2024, 6, 15, 10, 37, 20)
         #expect(picker.date == Self.day(2024, 6, 15, 10, 30), "rounded down to the interval")
-        tap(.minuteUp)
+        key(.keyboardUpArrow)
         #expect(picker.date == Self.day(2024, 6, 15, 10, 45))
-        tap(.minuteUp)
+        key(.keyboardUpArrow)
         #expect(picker.date == Self.day(2024, 6, 15, 11, 0))
-        tap(.minuteDown)
+        key(.keyboardDownArrow)
         #expect(picker.date == Self.day(2024, 6, 15, 10, 45))
         // Without rounding, steps go from the minute shown.
         picker.roundsToMinuteInterval = false
         picker.date = Self.day(2024, 6, 15, 10, 37)
         #expect(picker.date == Self.day(2024, 6, 15, 10, 37))
-        tap(.minuteUp)
+        key(.keyboardUpArrow)
         #expect(picker.date == Self.day(2024, 6, 15, 10, 52))
         // Changing the interval re-rounds a rounding picker.
         picker.roundsToMinuteInterval = true
@@ -413,30 +435,20 @@ struct UIDatePickerTests {
         #expect(picker.formatters.uses12HourClock, "en_US_POSIX uses AM/PM")
         #expect(picker.hourText(minuteOfDay: 0) == "12")
         #expect(picker.hourText(minuteOfDay: 13 * 60) == "1")
-        tap(.period(1))
-        #expect(picker.date == Self.day(2024, 6, 15, 22, 30))
-        #expect(valueEvents == ["valueChanged", "primaryActionTriggered"])
-        log.clear()
-        tap(.period(1))
-        #expect(valueEvents.isEmpty, "choosing the current half changes nothing")
-        tap(.period(0))
-        #expect(picker.date == Self.day(2024, 6, 15, 10, 30))
-
+        #expect(picker.pillText(.timePill).replacingOccurrences(of: "\u{202F}", with: " ") == "10:30 AM")
         picker.locale = Locale(identifier: "en_GB")
         #expect(!picker.formatters.uses12HourClock)
-        #expect(picker.timeRowLayout().period == nil)
         #expect(picker.hourText(minuteOfDay: 9 * 60) == "09")
-        #expect(picker.centre(of: .period(0)) == nil)
+        #expect(picker.pillText(.timePill) == "10:30")
     }
 
-    @Test func d7_stepperAtTheLimitIsInert() {
-        picker.datePickerMode = .time
+    @Test func d7_timeKeysAtTheLimitAreInert() {
+        focusTimePicker()
         picker.maximumDate = Self.day(2024, 6, 15, 10, 30)
-        #expect(!picker.isElementEnabled(.minuteUp))
-        #expect(!picker.isElementEnabled(.hourUp))
-        tap(.minuteUp)
-        #expect(log.names.isEmpty)
-        tap(.minuteDown)
+        key(.keyboardUpArrow)
+        key(.keyboardRightArrow)
+        #expect(valueEvents.isEmpty)
+        key(.keyboardDownArrow)
         #expect(picker.date == Self.day(2024, 6, 15, 10, 29))
     }
 
