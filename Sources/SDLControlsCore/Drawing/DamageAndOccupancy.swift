@@ -218,6 +218,10 @@ package struct OccupancyGrid: Sendable {
     /// kept between passes, so a pass allocates nothing once they have grown.
     private var openRuns: [PixelRect] = []
     private var rowRuns: [PixelRect] = []
+    /// Whether a cell became occupied or empty since ``finish()`` last made ``rects``: only
+    /// then do they change, so a pass that moved nothing across a cell's emptiness skips
+    /// the scan of every cell (a window's worth: 4,096 cells at 4096 × 4096 pixels).
+    private var cellsChanged = true
 
     package init() {}
 
@@ -232,6 +236,7 @@ package struct OccupancyGrid: Sendable {
         self.height = max(0, height)
         let c = Int((Int64(self.width) + Int64(OccupancyGrid.cellSize) - 1) / Int64(OccupancyGrid.cellSize))
         let r = Int((Int64(self.height) + Int64(OccupancyGrid.cellSize) - 1) / Int64(OccupancyGrid.cellSize))
+        cellsChanged = true
         if c != columns || r != rows || cells.count != c * r {
             columns = c
             rows = r
@@ -255,16 +260,26 @@ package struct OccupancyGrid: Sendable {
         guard c0 <= c1, r0 <= r1 else { return }
         let columns = columns
         // One uniqueness check per rectangle, not per cell.
+        var changed = false
         cells.withUnsafeMutableBufferPointer { cells in
             for row in r0...r1 {
-                for col in c0...c1 { cells[row * columns + col] = max(0, cells[row * columns + col] &+ delta) }
+                for col in c0...c1 {
+                    let old = cells[row * columns + col]
+                    let new = max(0, old &+ delta)
+                    cells[row * columns + col] = new
+                    if (old > 0) != (new > 0) { changed = true }
+                }
             }
         }
+        if changed { cellsChanged = true }
     }
 
     /// Rebuilds ``rects`` from the cells: runs of occupied cells per row, a run with the same
-    /// columns as one in the row above extending it downwards.
+    /// columns as one in the row above extending it downwards. Nothing to do when no cell
+    /// became occupied or empty since the last rebuild.
     mutating func finish() {
+        guard cellsChanged else { return }
+        cellsChanged = false
         rects.removeAll(keepingCapacity: true)
         let s = OccupancyGrid.cellSize
         openRuns.removeAll(keepingCapacity: true)
