@@ -201,4 +201,21 @@ struct ControllerPromptHostTests {
         #expect(text.contains("pad remove \(id)"))
         #expect(try InputScript(parsing: text).entries.map(\.event).contains(.controllerAdded(.nintendo, controller: id)))
     }
+
+    @Test func aScriptsNumbersItNeverPluggedInReachNoDevice() throws {
+        let host = try makeHeadlessHost()
+        defer { host.shutdown() }
+        let player = InputScriptPlayer(script: try InputScript(parsing: "0 pad add xbox 1\n0 pad down south\n0 pad up south\n0 pad down south 1"), host: host)
+        let events = [player.sdlEvents(for: .controller(.buttonDown(.south), controller: 0))]
+        #expect(events[0][0].cbutton.which == 0, "before any pad add, a number is sent as itself (a recorded instance id)")
+        player.pushEvents(forFrame: 0)
+        var e = SDL_Event()
+        var which: [SDL_JoystickID] = []
+        while SDL_PollEvent(&e) != 0 {
+            if SDL_EventType(e.type) == SDL_CONTROLLERBUTTONDOWN { which.append(e.cbutton.which) }
+        }
+        #expect(which.count == 2)
+        #expect(which[0] == InputScriptPlayer.unpluggedIDBase, "controller 0 was never plugged in: no device's id")
+        #expect(which[1] != InputScriptPlayer.unpluggedIDBase && which[1] < InputScriptPlayer.unpluggedIDBase, "controller 1 is the Xbox pad")
+    }
 }

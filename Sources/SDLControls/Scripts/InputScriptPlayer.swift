@@ -29,7 +29,9 @@ import Foundation
 /// controller, or none for generic), so the host sees a real device arrive
 /// (`SDL_CONTROLLERDEVICEADDED`, then its kind, its prompts); the script's later `pad` lines
 /// for controller N are sent as that device's. `pad remove N` unplugs it; what is still
-/// plugged in is unplugged when the player goes. SDL's game controller subsystem must be up
+/// plugged in is unplugged when the player goes. Once a script has plugged a controller in,
+/// its `pad` lines for a number it did not plug in (or unplugged) come from no device (an
+/// id SDL doesn't hand out), so they can't drive a controller that happens to have that id. SDL's game controller subsystem must be up
 /// (a standalone or headless host starts it; an embedded host's game does): otherwise
 /// ``error`` says so and the replay stops there. A `pad remove` of a number the script never
 /// added does nothing.
@@ -51,6 +53,12 @@ public final class InputScriptPlayer {
 
     /// Virtual controllers the script plugged in: SDL's instance id by the script's number.
     private var pluggedIn: [Int: SDL_JoystickID] = [:]
+    /// Whether the script has plugged a controller in: from then on its numbers are its own
+    /// (see ``deviceID(_:)``).
+    private var plugsControllersIn = false
+    /// Where a script that plugs controllers in sends the numbers it never plugged in: ids SDL
+    /// doesn't hand out (it counts up from 0), so they can't reach a device by accident.
+    static let unpluggedIDBase: Int32 = 0x4000_0000
 
     /// USB ids SDL reports as each kind of controller.
     static func usbIDs(of type: UIGameControllerType) -> (vendor: UInt16, product: UInt16) {
@@ -160,6 +168,7 @@ public final class InputScriptPlayer {
             return
         }
         pluggedIn[number] = SDL_JoystickGetDeviceInstanceID(index)
+        plugsControllersIn = true
     }
 
     /// Unplugs the virtual controller SDL knows as `instance`, if it is still there.
@@ -170,9 +179,13 @@ public final class InputScriptPlayer {
     }
 
     /// The id SDL events carry for the script's controller `number`: the virtual device's
-    /// when the script plugged one in under that number, else the number itself.
+    /// when the script plugged one in under that number; else the number itself (a recorded
+    /// session's instance id), or, in a script that plugs controllers in, an id in a range SDL
+    /// doesn't hand out, so a number it never plugged in (or unplugged) reaches no device.
     private func deviceID(_ number: Int) -> SDL_JoystickID {
-        pluggedIn[number] ?? SDL_JoystickID(clamping: number)
+        if let id = pluggedIn[number] { return id }
+        guard plugsControllersIn else { return SDL_JoystickID(clamping: number) }
+        return InputScriptPlayer.unpluggedIDBase + SDL_JoystickID(clamping: min(max(0, number), 0x3FFF_FFFF))
     }
 
     /// Pushes what waited from earlier frames; false when the queue filled up again.

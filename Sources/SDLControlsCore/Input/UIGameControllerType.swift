@@ -26,7 +26,7 @@ public enum UIGameControllerType: String, Hashable, Sendable, CaseIterable {
     case generic
 
     /// The short name printed on (or spoken for) `button` on this kind of controller: "A",
-    /// "Cross", "LB", "L1", "Menu", "+" … Used as a prompt's accessibility label.
+    /// "Cross", "LB", "L1", "Menu", "Plus" … Used as a prompt's accessibility label.
     public func name(of button: UIGameControllerInput.Button) -> String {
         switch button {
         case .south, .east, .west, .north: return faceName(button)

@@ -146,12 +146,17 @@ open class UIControllerPromptView: UIView {
         titleLabel.frame = CGRect(x: x, y: ((bounds.height - height) / 2).rounded(), width: width, height: height)
     }
 
-    /// Draws the glyph at the leading edge, centred vertically.
+    /// Draws the glyph at the leading edge, centred vertically (smaller, whole, in bounds too
+    /// small for it).
     open override func draw(_ rect: CGRect) {
         guard let type = effectiveControllerType, let ctx = UIGraphicsGetCurrentContext() else { return }
-        let d = min(glyphHeight, bounds.height)
-        let w = min(glyphWidth(type), bounds.width)
-        guard d > 0, w > 0 else { return }
+        var d = min(glyphHeight, bounds.height)
+        var w = ControllerGlyph.width(of: button, on: type, height: d, measurer: textMeasurer)
+        if w > bounds.width, w > 0 {
+            d *= bounds.width / w
+            w = ControllerGlyph.width(of: button, on: type, height: d, measurer: textMeasurer)
+        }
+        guard d > 0, w > 0, d.isFinite, w.isFinite else { return }
         let x = effectiveUserInterfaceLayoutDirection == .rightToLeft ? bounds.width - w : 0
         ControllerGlyph.draw(button, on: type, in: CGRect(x: x, y: ((bounds.height - d) / 2).rounded(), width: w, height: d), context: ctx)
     }

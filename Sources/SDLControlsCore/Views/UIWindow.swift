@@ -114,9 +114,14 @@ open class UIWindow: UIView {
     }
 
     /// Handles the focus keys that reach the window (the first responder had first go):
-    /// Tab / Shift+Tab move focus, Space / Return activate the focused control, arrows adjust
-    /// it or move focus (see `UIWindow+Focus.swift`). Everything else goes on up the chain.
+    /// Escape closes a panel open above everything (a date picker's editor), Tab / Shift+Tab
+    /// move focus, Space / Return activate the focused control, arrows adjust it or move focus
+    /// (see `UIWindow+Focus.swift`). Everything else goes on up the chain.
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        if let press = presses.first, press.key?.keyCode == .keyboardEscape, !press.isRepeat,
+           let overlay = topOverlay as? WindowOverlay {
+            return overlay.dismissOverlay()
+        }
         guard let press = presses.first, let key = press.key, handleFocusKey(key, isRepeat: press.isRepeat) else {
             super.pressesBegan(presses, with: event)
             return

@@ -18,7 +18,7 @@ struct DatePickerMonth {
     var end: Date { dayStarts[dayStarts.count - 1] }
     /// Days in the month.
     var dayCount: Int { dayStarts.count - 1 }
-    /// Rows the days take (the grid always shows at least six, so its height is stable).
+    /// Rows the days take: the calendar is as many weeks tall (no empty week under a short month).
     var rowsNeeded: Int { (leadingBlanks + dayCount + columns - 1) / columns }
 
     /// The month that contains `date`; nil when the calendar can't say (dates beyond what
@@ -259,6 +259,7 @@ extension UIDatePicker {
 
     /// The limits changed: clamp the date (sending nothing).
     func limitsChanged() {
+        closeEditor()   // an open editor has the old limits
         let d = normalized(storedDate)
         if d != storedDate {
             storedDate = d
@@ -273,6 +274,7 @@ extension UIDatePicker {
         workingCalendarCache = nil
         formattersCache = nil
         monthCache = nil
+        closeEditor()   // an open editor has the old locale, calendar or time zone
         resetWheels()   // their columns and rows depend on the locale and calendar
         storedDate = normalized(storedDate)
         revealDate()

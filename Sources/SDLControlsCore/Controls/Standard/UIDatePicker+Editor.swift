@@ -59,7 +59,8 @@ extension UIDatePicker {
         setNeedsDisplay()
     }
 
-    /// A change made in code while the editor is open shows in it too (sending nothing).
+    /// A change made in code while the editor is open shows in it too (sending nothing); so
+    /// does the value this picker kept after a change in the editor (clamped, rounded).
     func syncEditor() {
         guard let e = editor?.editor, e.date != storedDate else { return }
         e.date = storedDate
@@ -79,30 +80,48 @@ final class DatePickerPopover: UIView, WindowOverlay {
     static let margin: CGFloat = 8
     static let timeEditorWidth: CGFloat = 260
 
+    /// The pill's rectangle in the window, which the panel is placed beside.
+    private let anchor: CGRect
+    private let rightToLeft: Bool
+
     init(picker: UIDatePicker, element: UIDatePicker.Element, editor: UIDatePicker, anchor: CGRect, in window: UIWindow) {
         self.picker = picker
         self.element = element
         self.editor = editor
+        self.anchor = anchor
+        rightToLeft = picker.effectiveUserInterfaceLayoutDirection == .rightToLeft
         super.init(frame: window.bounds)
         autoresizingMask = [.flexibleWidth, .flexibleHeight]
         // Out of the picker's tree, the panel keeps its look: its style and direction.
         overrideUserInterfaceStyle = picker.userInterfaceStyle
-        if picker.effectiveUserInterfaceLayoutDirection == .rightToLeft { semanticContentAttribute = .forceRightToLeft }
+        semanticContentAttribute = rightToLeft ? .forceRightToLeft : .forceLeftToRight
+        panel.addSubview(editor)
+        addSubview(panel)
+        placePanel()
+    }
+
+    /// Sizes the panel to the editor's natural size (a calendar is a week taller or shorter
+    /// as its month changes) and places it beside the pill: below when it fits, else above,
+    /// else where it shows most, always in the window.
+    private func placePanel() {
         var size = editor.intrinsicContentSize
         if editor.datePickerMode == .time { size.width = DatePickerPopover.timeEditorWidth }   // three wheels need less than a month
         let m = DatePickerPopover.margin
         let panelSize = CGSize(width: size.width + 2 * m, height: size.height + 2 * m)
-        // Below the pill when it fits, else above, else wherever shows most; kept in the window.
+        let area = bounds
         let below = anchor.maxY + 8, above = anchor.minY - 8 - panelSize.height
-        var y = below + panelSize.height <= window.bounds.maxY - m || above < m ? below : above
-        y = min(max(m, y), max(m, window.bounds.maxY - m - panelSize.height))
-        let rtl = picker.effectiveUserInterfaceLayoutDirection == .rightToLeft
-        var x = rtl ? anchor.maxX - panelSize.width : anchor.minX
-        x = min(max(m, x), max(m, window.bounds.maxX - m - panelSize.width))
+        var y = below + panelSize.height <= area.maxY - m || above < m ? below : above
+        y = min(max(m, y), max(m, area.maxY - m - panelSize.height))
+        var x = rightToLeft ? anchor.maxX - panelSize.width : anchor.minX
+        x = min(max(m, x), max(m, area.maxX - m - panelSize.width))
         panel.frame = CGRect(x: x, y: y, width: panelSize.width, height: panelSize.height)
         editor.frame = CGRect(x: m, y: m, width: size.width, height: size.height)
-        panel.addSubview(editor)
-        addSubview(panel)
+    }
+
+    /// The editor's natural size changed (its calendar turned to a month of another height).
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        placePanel()
     }
 
     /// Touches outside the panel land on the cover itself.
@@ -120,12 +139,6 @@ final class DatePickerPopover: UIView, WindowOverlay {
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
 
-    /// Escape closes it.
-    override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-        if presses.first?.key?.keyCode == .keyboardEscape { return dismissOverlay() }
-        super.pressesBegan(presses, with: event)
-    }
-
     func dismissOverlay() {
         if let picker, picker.editor === self { picker.closeEditor() } else { removeFromSuperview() }
     }
@@ -134,6 +147,11 @@ final class DatePickerPopover: UIView, WindowOverlay {
 /// The panel's look: a raised, rounded card with a soft shadow.
 @MainActor
 final class DatePickerPopoverPanel: UIView {
+    /// The editor's natural size changed: the cover places the panel again.
+    override func subviewIntrinsicContentSizeDidChange(_ subview: UIView) {
+        superview?.setNeedsLayout()
+    }
+
     static let radius: CGFloat = 13
     static let fill = UIColor(light: UIColor(rgb: 0xFFFFFF), dark: UIColor(rgb: 0x2C2C2E))
 
@@ -145,9 +163,9 @@ final class DatePickerPopoverPanel: UIView {
     }
 }
 
-/// A view a window shows above everything that a controller's B (or Escape, through the
-/// responder chain) closes: the date picker's editors today, menus later. The topmost one
-/// closes first.
+/// A view a window shows above everything, which Escape and a controller's B close and
+/// which keeps focus inside it while it is shown: the date picker's editors today, menus
+/// later. The topmost one closes first.
 @MainActor
 protocol WindowOverlay: UIView {
     func dismissOverlay()

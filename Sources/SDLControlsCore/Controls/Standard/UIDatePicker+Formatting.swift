@@ -20,8 +20,11 @@ final class DatePickerFormatters {
     let padsHours: Bool
     /// The AM and PM symbols.
     let periodSymbols: [String]
-    /// Month names as a wheel shows them ("January"), in the calendar's order.
+    /// Month names as a wheel shows them ("January"), in the calendar's order (a fallback:
+    /// wheels name each month from a date in it, see ``monthName``).
     let monthNames: [String]
+    /// A month's name on its own ("June"; "Adar II" in a Hebrew leap year).
+    let monthName: DateFormatter
     /// The order of month, day and year in the locale's dates (the date wheels' order).
     let dateOrder: [DatePickerDatePart]
     /// A day as the day-and-time wheel shows it ("Sat Jun 15").
@@ -69,6 +72,8 @@ final class DatePickerFormatters {
         let months: [String] = symbolSource.standaloneMonthSymbols
         monthNames = months.isEmpty ? (1...12).map(String.init) : months
         pill = dateFormatter()
+        monthName = dateFormatter()
+        monthName.setLocalizedDateFormatFromTemplate("LLLL")
         wheelDay = dateFormatter()
         wheelDay.setLocalizedDateFormatFromTemplate("EEEMMMd")
         dateOrder = DatePickerDatePart.order(in: DateFormatter.dateFormat(fromTemplate: "MMMMdy", options: 0, locale: locale) ?? "MMMM d y")

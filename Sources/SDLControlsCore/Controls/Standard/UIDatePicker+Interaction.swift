@@ -83,6 +83,8 @@ extension UIDatePicker {
             guard new != storedDate else { return }
             storedDate = new
             if reveal { revealDate() }
+            syncEditor()
+            pillTextMayHaveChanged()
             setNeedsDisplay()
             sendActions(for: .valueChanged, with: event)
         case .duration(let v):

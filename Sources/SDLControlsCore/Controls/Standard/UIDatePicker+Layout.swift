@@ -121,6 +121,11 @@ extension UIDatePicker {
         return f.string(from: storedDate)
     }
 
+    /// The value changed: pills as wide as their text make the natural width change too.
+    func pillTextMayHaveChanged() {
+        if showsPillRow { contentLayoutChanged() }
+    }
+
     /// A pill's width for its text.
     func pillWidth(_ element: Element) -> CGFloat {
         (textMeasurer.size(of: pillText(element), font: UIDatePicker.valuePillFont).width + 2 * UIDatePicker.valuePillPadding).rounded(.up)

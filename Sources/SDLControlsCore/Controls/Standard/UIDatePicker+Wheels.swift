@@ -144,22 +144,28 @@ extension UIDatePicker {
                 kinds.append((.minute, perHour, true, width(minuteSamples), nil))
             }
         }
+        // Months the calendar numbers (13 in the Hebrew calendar), years up to the last the
+        // picker takes (Date.distantFuture's), days up to the longest month's.
+        let cal = workingCalendar
+        let months = max(1, cal.maximumRange(of: .month)?.count ?? 12)
+        let days = max(1, cal.maximumRange(of: .day)?.count ?? 31)
+        let years = min(UIDatePicker.wheelYearCount, max(1, cal.component(.year, from: Date.distantFuture)))
+        let yearSamples = [f.number(2024), f.number(1999), f.number(years)]
         switch datePickerMode {
         case _ where showsMonthYearWheels:
             for part in f.dateOrder where part != .day {
                 if part == .month {
-                    kinds.append((.shownMonth, f.monthNames.count, true, width(f.monthNames), nil))
+                    kinds.append((.shownMonth, months, true, width(f.monthNames), nil))
                 } else {
-                    kinds.append((.shownYear, UIDatePicker.wheelYearCount, false, width([f.number(2024), f.number(1999)]), nil))
+                    kinds.append((.shownYear, years, false, width(yearSamples), nil))
                 }
             }
         case .date:
-            let months = f.monthNames.count
             for part in f.dateOrder {
                 switch part {
                 case .month: kinds.append((.month, months, true, width(f.monthNames), nil))
-                case .day: kinds.append((.day, 31, true, width(["28", "30", f.number(31)]), nil))
-                case .year: kinds.append((.year, UIDatePicker.wheelYearCount, false, width([f.number(2024), f.number(1999)]), nil))
+                case .day: kinds.append((.day, days, true, width(["28", "30", f.number(days)]), nil))
+                case .year: kinds.append((.year, years, false, width(yearSamples), nil))
                 }
             }
         case .time:
@@ -192,7 +198,8 @@ extension UIDatePicker {
         return columns
     }
 
-    /// Years the year wheel holds: 1…10,000 (the dates the picker takes).
+    /// The most years a year wheel holds: 1…10,000, and no further than the calendar's year
+    /// of `Date.distantFuture`, the last date the picker takes (4001 in the Gregorian calendar).
     static let wheelYearCount = 10_000
 
     // MARK: Values
@@ -230,7 +237,11 @@ extension UIDatePicker {
     func wheelText(_ column: WheelColumn, row: Int) -> String {
         let f = formatters
         switch column.kind {
-        case .month, .shownMonth: return row < f.monthNames.count ? f.monthNames[row] : ""
+        case .month, .shownMonth:
+            // Named from a day in that month of the year shown, as the calendar names it.
+            let base = column.kind == .month ? storedDate : displayedMonthStart
+            if let d = monthStart(row, yearOf: base) { return f.monthName.string(from: d) }
+            return row < f.monthNames.count ? f.monthNames[row] : ""
         case .day: return f.number(row + 1)
         case .year: return f.number(row + 1)
         case .dateRow:
@@ -243,6 +254,18 @@ extension UIDatePicker {
         case .durationHours: return f.number(row)
         case .shownYear: return f.number(row + 1)
         }
+    }
+
+    /// The first day of month `row + 1` in `base`'s year, when that year has it (a Hebrew
+    /// common year has no Adar I).
+    func monthStart(_ row: Int, yearOf base: Date) -> Date? {
+        let cal = workingCalendar
+        var c = cal.dateComponents([.era, .year], from: base)
+        c.month = row + 1
+        c.day = 1
+        guard let d = cal.date(from: c), cal.component(.month, from: d) == row + 1,
+              cal.component(.year, from: d) == c.year else { return nil }
+        return d
     }
 
     private func wheelDay(_ row: Int) -> Date? {
@@ -264,8 +287,11 @@ extension UIDatePicker {
             }
             // The day the month has nearest the one asked for (31 in a 30-day month is 30).
             let wanted = c.day ?? 1
+            let month = c.month, year = c.year
             c.day = 1
-            guard let first = cal.date(from: c) else { return .none }
+            guard let first = cal.date(from: c),
+                  // A month the year lacks, or a year past the calendar's, rolls over: refused.
+                  cal.component(.month, from: first) == month, cal.component(.year, from: first) == year else { return .none }
             let days = cal.range(of: .day, in: .month, for: first)?.count ?? 28
             c.day = min(wanted, days)
             return cal.date(from: c).map(Change.date) ?? .none
@@ -288,7 +314,9 @@ extension UIDatePicker {
             var c = cal.dateComponents([.era, .year, .month], from: displayedMonthStart)
             if column.kind == .shownMonth { c.month = row + 1 } else { c.year = row + 1 }
             c.day = 1
-            guard let start = cal.date(from: c), let month = cal.dateInterval(of: .month, for: start) else { return .none }
+            guard let start = cal.date(from: c), cal.component(.month, from: start) == c.month,
+                  cal.component(.year, from: start) == c.year, UIDatePicker.sanitized(start) == start,
+                  let month = cal.dateInterval(of: .month, for: start) else { return .none }
             let (lo, hi) = effectiveLimits
             if let lo, month.end <= lo { return .none }
             if let hi, month.start > hi { return .none }
@@ -309,7 +337,7 @@ extension UIDatePicker {
             if row >= days { return false }
         }
         switch wheelChange(column, row: row) {
-        case .date(let d): return UIDatePicker.sanitized(d).map { clamped($0) == $0 } ?? false
+        case .date(let d): return UIDatePicker.sanitized(d) == d && clamped(d) == d   // (past distantFuture: refused too)
         case .duration, .month: return true
         case .none: return false
         }

@@ -34,9 +34,11 @@ public enum UIDatePickerStyle: Int, Sendable {
 /// `DateFormatter` do all calendar maths and formatting, so any calendar Foundation knows
 /// (Buddhist, Hebrew, …) works in the grid and the wheels.
 ///
-/// Not implemented: UIKit's month/year wheel behind the month title, a keypad for typing
-/// the time, hold-to-repeat on the count-down's steppers, the `.yearAndMonth` mode and
-/// `UIDatePicker.contextMenuInteraction`.
+/// The inline calendar's title has a chevron: a tap on it shows month and year wheels in
+/// place of the grid, which turn the month shown (see `UIDatePicker+Wheels.swift`).
+///
+/// Not implemented: a keypad for typing the time, hold-to-repeat on the count-down's
+/// steppers, the `.yearAndMonth` mode and `UIDatePicker.contextMenuInteraction`.
 ///
 /// Events (rule D7): every user change (tapping a day, a wheel settling, a change in a
 /// pill's editor, stepping the count-down, a keyboard step) sends ``UIControl/Event/valueChanged`` and then
@@ -166,6 +168,7 @@ open class UIDatePicker: UIControl {
         revealDate()
         resetWheels()   // the wheels stop where the new value is
         syncEditor()
+        pillTextMayHaveChanged()
         setNeedsDisplay()
     }
 
@@ -211,6 +214,7 @@ open class UIDatePicker: UIControl {
             guard newValue >= 1, newValue <= 30, 60 % newValue == 0, newValue != storedMinuteInterval else { return }
             storedMinuteInterval = newValue
             resetWheels()
+            closeEditor()   // an open editor has the old interval
             storedDate = normalized(storedDate)
             storedCountDownDuration = UIDatePicker.normalizedCountDown(storedCountDownDuration, interval: newValue) ?? 0
             setNeedsDisplay()
@@ -222,6 +226,7 @@ open class UIDatePicker: UIControl {
     open var roundsToMinuteInterval: Bool = true {
         didSet {
             guard oldValue != roundsToMinuteInterval else { return }
+            closeEditor()
             storedDate = normalized(storedDate)
             setNeedsDisplay()
         }
@@ -387,8 +392,11 @@ open class UIDatePicker: UIControl {
 
     // MARK: Layout and drawing
 
-    /// The natural size for the mode: 320 points wide; the grid is 320 high, the time row
-    /// 52, both 380.
+    /// The natural size for the mode and style: inline, 320 points wide, the calendar
+    /// 72 points of header and weekdays, 40 a week and 8 below (240, 280 or 320 for four, five
+    /// or six weeks), then in `.dateAndTime` 8 and the 52-point time row; the count-down's
+    /// fields 320 × 52; pills (compact, and inline `.time`) 34 high and as wide as their text;
+    /// wheels 320 × 216.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { naturalSize }
 
     /// The natural size (see ``sizeThatFits(_:)``).

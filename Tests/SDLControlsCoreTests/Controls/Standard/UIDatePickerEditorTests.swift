@@ -174,3 +174,48 @@ extension UIDatePickerEditorTests {
         #expect(window.focusableViews.contains { $0 === below }, "closed: the rest of the window again")
     }
 }
+
+extension UIDatePickerEditorTests {
+    @Test func thePanelGrowsWithItsCalendarSoEveryWeekCanBePicked() throws {
+        picker.date = Self.day(2026, 2, 10, 10, 30)   // February 2026: four weeks
+        tap(.datePill)
+        let editor = try #require(popover?.editor)
+        let before = editor.bounds.height
+        window.simulateTap(at: editor.convert(editor.centre(of: .nextMonth)!, to: nil))   // March: five weeks
+        _ = flush()
+        window.layoutIfNeeded()
+        #expect(editor.bounds.height == before + 40, "a week taller")
+        window.simulateTap(at: editor.convert(editor.centre(of: .day(28))!, to: nil))   // 29 March, in the fifth week
+        _ = flush()
+        _ = flush()
+        #expect(picker.date == Self.day(2026, 3, 29, 10, 30))
+    }
+
+    @Test func escapeClosesAnEditorOpenedByATap() {
+        tap(.timePill)
+        #expect(popover != nil)
+        #expect(window.focusedView.map { !$0.isDescendant(of: popover!) } ?? true, "a tap leaves focus outside the panel")
+        let t = window.frameClock.currentTime
+        window.send(UIPress(phase: .began, key: UIKey(keyCode: .keyboardEscape), timestamp: t))
+        window.send(UIPress(phase: .ended, key: UIKey(keyCode: .keyboardEscape), timestamp: t))
+        #expect(popover == nil)
+    }
+
+    @Test func settingsChangedInCodeCloseTheEditor() {
+        for change in [{ picker.minuteInterval = 30 }, { picker.maximumDate = Self.day(2024, 6, 15, 10, 45) },
+                       { picker.locale = Locale(identifier: "en_GB") }, { picker.roundsToMinuteInterval = false }] as [() -> Void] {
+            tap(.timePill)
+            #expect(popover != nil)
+            change()
+            #expect(popover == nil, "the editor had the old settings")
+        }
+    }
+
+    @Test func pillsResizeThePickerAsTheirTextChanges() {
+        picker.date = Self.day(2024, 6, 5, 1, 5)       // short texts: "Jun 5, 2024", "1:05 AM"
+        let before = picker.intrinsicContentSize.width
+        picker.date = Self.day(2024, 12, 31, 12, 55)   // longer texts: "Dec 31, 2024", "12:55 PM"
+        #expect(picker.intrinsicContentSize.width > before)
+        #expect(picker.intrinsicContentSize.width == picker.pillWidth(.datePill) + 6 + picker.pillWidth(.timePill))
+    }
+}

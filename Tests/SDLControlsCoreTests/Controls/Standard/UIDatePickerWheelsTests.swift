@@ -326,3 +326,31 @@ struct UIDatePickerMonthYearWheelsTests {
         #expect(!picker.showsMonthYearWheels, "not open again by itself")
     }
 }
+
+extension UIDatePickerWheelsTests {
+    @Test func aHebrewYearsMonthsAreTheCalendarsOwn() {
+        var hebrew = Calendar(identifier: .hebrew)
+        hebrew.timeZone = Self.utc
+        picker.calendar = hebrew
+        // 5785 is a common year: no Adar I (month 6).
+        picker.date = hebrew.date(from: DateComponents(year: 5785, month: 1, day: 5))!
+        let month = picker.wheelColumns.first { $0.kind == .month }!
+        #expect(month.rowCount == 13)
+        #expect(!picker.isWheelRowAvailable(month, row: 5), "Adar I is not in a common year")
+        #expect(picker.isWheelRowAvailable(month, row: 12))
+        #expect(picker.wheelChange(month, row: 5) == .none)
+        let index = picker.wheelColumns.firstIndex { $0.kind == .month }!
+        picker.spinWheel(index, to: 5)
+        run(2)
+        #expect(hebrew.component(.year, from: picker.date) == 5785 && hebrew.component(.month, from: picker.date) == 1,
+                "the value stays; nothing rolls into another year")
+        #expect(valueEvents.isEmpty)
+    }
+
+    @Test func yearsStopAtTheLastDateThePickerTakes() {
+        let year = picker.wheelColumns.first { $0.kind == .year }!
+        #expect(year.rowCount == 4001, "Date.distantFuture is in 4001")
+        #expect(!picker.isWheelRowAvailable(year, row: 4000), "June 4001 is after it")
+        #expect(picker.isWheelRowAvailable(year, row: 3999))
+    }
+}
