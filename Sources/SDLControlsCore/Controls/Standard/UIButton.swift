@@ -562,18 +562,32 @@ open class UIButton: UIControl {
             // that could read as focus).
             let style: Configuration.Style = isSelected ? .filled : conf.style
             let fill: UIColor?
+            // A tinted or plain plate is its colour at a set opacity: drawn at that opacity
+            // through the context (no colour made per draw; this runs for every redrawn button).
+            var opacity: CGFloat?
             if !isEnabled {
                 fill = style == .plain ? nil : .tertiarySystemFill
             } else {
                 switch style {
                 case .filled: fill = conf.baseBackgroundColor ?? tint
-                case .tinted: fill = (conf.baseBackgroundColor ?? tint).withAlphaComponent(isHighlighted ? 0.28 : 0.16)
+                case .tinted:
+                    fill = conf.baseBackgroundColor ?? tint
+                    opacity = isHighlighted ? 0.28 : 0.16
                 case .gray: fill = conf.baseBackgroundColor ?? (isHighlighted ? .systemFill : .secondarySystemFill)
-                case .plain: fill = isHighlighted ? tint.withAlphaComponent(0.1) : nil
+                case .plain:
+                    fill = isHighlighted ? tint : nil
+                    opacity = 0.1
                 }
             }
             if let fill {
-                drawPlate(ctx, fill: fill, raised: style == .filled && isEnabled)   // flat, as iOS 15's
+                if let opacity {
+                    // The colour's own alpha replaced by `opacity`, as withAlphaComponent would.
+                    let own = fill.resolvedComponents(with: ctx.style).alpha
+                    guard own > 0 else { return }
+                    ctx.withAlpha(opacity / own) { drawPlate(ctx, fill: fill, raised: false) }
+                } else {
+                    drawPlate(ctx, fill: fill, raised: style == .filled && isEnabled)   // flat, as iOS 15's
+                }
             }
         } else if buttonType == .system, isSelected {
             // Over the room around the title, as the hover look: a button as wide as its

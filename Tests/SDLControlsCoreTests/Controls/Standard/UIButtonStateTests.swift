@@ -173,4 +173,27 @@ struct UIButtonContentInsetsTests {
         made.configuration = nil
         #expect(made.contentEdgeInsets == .zero)
     }
+
+    /// A tinted plate is its colour at 16% (28% pressed), and a plain button's pressed plate
+    /// the tint at 10%: the colour's own alpha is replaced, not multiplied (as
+    /// `withAlphaComponent`), whatever alpha the colour had.
+    @Test func aTintedPlateIsItsColourAtTheStylesOpacity() {
+        let window = makeTestWindow(size: CGSize(width: 300, height: 200))
+        var conf = UIButton.Configuration.tinted()
+        conf.baseBackgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+        let button = UIButton(configuration: conf)
+        button.frame = CGRect(x: 10, y: 10, width: 120, height: 44)
+        window.addSubview(button)
+        func plateAlphas() -> Set<UInt8> {
+            let list = DrawList()
+            window.buildDrawList(into: list, scale: 1, resources: nil)
+            return Set(list.vertices.filter { $0.r == 255 && $0.g == 0 && $0.b == 0 && $0.a > 0 }.map(\.a))
+        }
+        #expect(plateAlphas().contains(UInt8((255 * 0.16).rounded())), "16% of red, not 8%")
+        button.isHighlighted = true
+        #expect(plateAlphas().contains(UInt8((255 * 0.28).rounded())))
+        button.configuration = .plain()
+        button.tintColor = UIColor(red: 1, green: 0, blue: 0, alpha: 0.25)
+        #expect(plateAlphas().contains(UInt8((255 * 0.1).rounded())), "a pressed plain plate: the tint at 10%")
+    }
 }
