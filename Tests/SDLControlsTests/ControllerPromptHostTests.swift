@@ -71,28 +71,22 @@ struct ControllerPromptHostTests {
     }
 
     @Test func anEmbeddedHostLearnsOfTheGamesControllerFromItsFirstInput() throws {
-        SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
-        #expect(SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0)
-        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) }
-        let created = SDL_CreateWindow("game", 0, 0, 200, 120, SDL_WINDOW_HIDDEN.rawValue)
-        let window = try #require(created)
-        defer { SDL_DestroyWindow(window) }
-        let renderer = try #require(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
-        defer { SDL_DestroyRenderer(renderer) }
-        // The game opens its controller, and drains SDL's events, before the HUD exists.
-        let pad = try VirtualController(vendor: Self.dualSense.vendor, product: Self.dualSense.product)
-        defer { pad.detach() }
-        let controller = try #require(SDL_GameControllerOpen(pad.deviceIndex))
-        defer { SDL_GameControllerClose(controller) }
-        var e = SDL_Event()
-        while SDL_PollEvent(&e) != 0 {}
-        let ui = try SDLHost(embeddingWindow: window, renderer: renderer)
-        defer { ui.shutdown() }
-        #expect(ui.window.gameControllerType == nil, "the ADDED event went by before the host")
-        pad.set(SDL_CONTROLLER_BUTTON_Y, true)
-        while SDL_PollEvent(&e) != 0 { ui.handle(e) }
-        #expect(ui.window.gameControllerType == .playStation)
-        #expect(ui.openGameControllers.isEmpty, "still the game's to open")
+        try withGameWindow(subsystems: SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) { window, renderer in
+            // The game opens its controller, and drains SDL's events, before the HUD exists.
+            let pad = try VirtualController(vendor: Self.dualSense.vendor, product: Self.dualSense.product)
+            defer { pad.detach() }
+            let controller = try #require(SDL_GameControllerOpen(pad.deviceIndex))
+            defer { SDL_GameControllerClose(controller) }
+            var e = SDL_Event()
+            while SDL_PollEvent(&e) != 0 {}
+            let ui = try SDLHost(embeddingWindow: window, renderer: renderer)
+            defer { ui.shutdown() }
+            #expect(ui.window.gameControllerType == nil, "the ADDED event went by before the host")
+            pad.set(SDL_CONTROLLER_BUTTON_Y, true)
+            while SDL_PollEvent(&e) != 0 { ui.handle(e) }
+            #expect(ui.window.gameControllerType == .playStation)
+            #expect(ui.openGameControllers.isEmpty, "still the game's to open")
+        }
     }
 
     @Test func promptPixelsComeAndGoWithTheController() throws {

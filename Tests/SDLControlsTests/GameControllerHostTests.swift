@@ -250,53 +250,45 @@ struct GameControllerHostTests {
     }
 
     @Test func anEmbeddedHostLeavesControllersToTheGame() throws {
-        SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
-        #expect(SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0)
-        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) }
-        // Called outside #require: the macro splits the call, and the C string made for a
-        // literal argument would be freed before SDL reads it (AddressSanitizer found it).
-        let created = SDL_CreateWindow("game", 0, 0, 200, 120, SDL_WINDOW_HIDDEN.rawValue)
-        let window = try #require(created)
-        defer { SDL_DestroyWindow(window) }
-        let renderer = try #require(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
-        defer { SDL_DestroyRenderer(renderer) }
-        let ui = try SDLHost(embeddingWindow: window, renderer: renderer)
-        defer { ui.shutdown() }
-        let pause = UIButton(type: .system)
-        pause.setTitle("Pause", for: .normal)
-        pause.frame = CGRect(x: 10, y: 10, width: 80, height: 30)
-        ui.window.addSubview(pause)
-        var paused = 0
-        pause.addAction(UIAction { _ in paused += 1 }, for: .primaryActionTriggered)
-        // The game opens its controller; the UI opens nothing.
-        let pad = try VirtualController()
-        defer { pad.detach() }
-        let controller = try #require(SDL_GameControllerOpen(pad.deviceIndex))
-        defer { SDL_GameControllerClose(controller) }
-        var consumed: [String] = []
-        func pump() {
-            var e = SDL_Event()
-            while SDL_PollEvent(&e) != 0 {
-                let used = ui.handle(e)
-                switch SDL_EventType(e.type) {
-                case SDL_CONTROLLERBUTTONDOWN: consumed.append("down \(e.cbutton.button) \(used)")
-                case SDL_CONTROLLERDEVICEADDED: consumed.append("added \(used)")
-                default: break
+        try withGameWindow(subsystems: SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) { window, renderer in
+            let ui = try SDLHost(embeddingWindow: window, renderer: renderer)
+            defer { ui.shutdown() }
+            let pause = UIButton(type: .system)
+            pause.setTitle("Pause", for: .normal)
+            pause.frame = CGRect(x: 10, y: 10, width: 80, height: 30)
+            ui.window.addSubview(pause)
+            var paused = 0
+            pause.addAction(UIAction { _ in paused += 1 }, for: .primaryActionTriggered)
+            // The game opens its controller; the UI opens nothing.
+            let pad = try VirtualController()
+            defer { pad.detach() }
+            let controller = try #require(SDL_GameControllerOpen(pad.deviceIndex))
+            defer { SDL_GameControllerClose(controller) }
+            var consumed: [String] = []
+            @MainActor func pump() {
+                var e = SDL_Event()
+                while SDL_PollEvent(&e) != 0 {
+                    let used = ui.handle(e)
+                    switch SDL_EventType(e.type) {
+                    case SDL_CONTROLLERBUTTONDOWN: consumed.append("down \(e.cbutton.button) \(used)")
+                    case SDL_CONTROLLERDEVICEADDED: consumed.append("added \(used)")
+                    default: break
+                    }
                 }
             }
+            pump()
+            #expect(ui.openGameControllers.isEmpty)
+            pad.set(SDL_CONTROLLER_BUTTON_DPAD_DOWN, true)   // takes focus: the HUD's
+            pump()
+            pad.set(SDL_CONTROLLER_BUTTON_A, true)           // presses Pause
+            pump()
+            pad.set(SDL_CONTROLLER_BUTTON_X, true)           // the game's
+            pump()
+            ui.update()
+            #expect(consumed.filter { $0.hasPrefix("down") } == ["down 12 true", "down 0 true", "down 2 false"])
+            #expect(paused == 1)
+            #expect(ui.window.focusedView === pause)
         }
-        pump()
-        #expect(ui.openGameControllers.isEmpty)
-        pad.set(SDL_CONTROLLER_BUTTON_DPAD_DOWN, true)   // takes focus: the HUD's
-        pump()
-        pad.set(SDL_CONTROLLER_BUTTON_A, true)           // presses Pause
-        pump()
-        pad.set(SDL_CONTROLLER_BUTTON_X, true)           // the game's
-        pump()
-        ui.update()
-        #expect(consumed.filter { $0.hasPrefix("down") } == ["down 12 true", "down 0 true", "down 2 false"])
-        #expect(paused == 1)
-        #expect(ui.window.focusedView === pause)
     }
 
     // MARK: SDL controller events at the edges
@@ -565,31 +557,25 @@ struct GameControllerHostTests {
 
     /// Embedded: keyboard navigation is off by default; the controller is on.
     @Test func embeddedHostLeavesTabToTheGameButTakesTheDpad() throws {
-        SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
-        #expect(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
-        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
-        let created = SDL_CreateWindow("game", 0, 0, 200, 120, SDL_WINDOW_HIDDEN.rawValue)
-        let window = try #require(created)
-        defer { SDL_DestroyWindow(window) }
-        let renderer = try #require(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
-        defer { SDL_DestroyRenderer(renderer) }
-        let ui = try SDLHost(embeddingWindow: window, renderer: renderer)
-        defer { ui.shutdown() }
-        let b = UIButton(type: .system)
-        b.frame = CGRect(x: 10, y: 10, width: 80, height: 30)
-        ui.window.addSubview(b)
-        var tab = SDL_Event()
-        tab.type = SDL_KEYDOWN.rawValue
-        tab.key.windowID = SDL_GetWindowID(window)
-        tab.key.keysym.scancode = SDL_SCANCODE_TAB
-        tab.key.state = UInt8(SDL_PRESSED)
-        #expect(!ui.handle(tab))
-        #expect(ui.window.focusedView == nil)
-        #expect(ui.handle(button(SDL_CONTROLLER_BUTTON_DPAD_DOWN, true)))
-        #expect(ui.handle(button(SDL_CONTROLLER_BUTTON_DPAD_DOWN, false)))
-        #expect(ui.window.focusedView === b)
-        #expect(!ui.handle(button(SDL_CONTROLLER_BUTTON_Y, true)))
-        #expect(!ui.handle(button(SDL_CONTROLLER_BUTTON_Y, false)))
-        ui.update()
+        try withGameWindow { window, renderer in
+            let ui = try SDLHost(embeddingWindow: window, renderer: renderer)
+            defer { ui.shutdown() }
+            let b = UIButton(type: .system)
+            b.frame = CGRect(x: 10, y: 10, width: 80, height: 30)
+            ui.window.addSubview(b)
+            var tab = SDL_Event()
+            tab.type = SDL_KEYDOWN.rawValue
+            tab.key.windowID = SDL_GetWindowID(window)
+            tab.key.keysym.scancode = SDL_SCANCODE_TAB
+            tab.key.state = UInt8(SDL_PRESSED)
+            #expect(!ui.handle(tab))
+            #expect(ui.window.focusedView == nil)
+            #expect(ui.handle(button(SDL_CONTROLLER_BUTTON_DPAD_DOWN, true)))
+            #expect(ui.handle(button(SDL_CONTROLLER_BUTTON_DPAD_DOWN, false)))
+            #expect(ui.window.focusedView === b)
+            #expect(!ui.handle(button(SDL_CONTROLLER_BUTTON_Y, true)))
+            #expect(!ui.handle(button(SDL_CONTROLLER_BUTTON_Y, false)))
+            ui.update()
+        }
     }
 }

@@ -91,22 +91,9 @@ struct ControllerNavigationTests {
         frame()
         #expect(launcher.footer.isHidden, "no controller: no footer")
         #expect(launcher.list.frame.maxY == host.window.bounds.height)
-        // A DualSense plugged in (SDL's virtual joystick with Sony's ids).
-        var desc = SDL_VirtualJoystickDesc()
-        desc.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
-        desc.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
-        desc.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
-        desc.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
-        desc.vendor_id = 0x054c
-        desc.product_id = 0x0ce6
-        let index = SDL_JoystickAttachVirtualEx(&desc)
-        try #require(index >= 0)
-        let instance = SDL_JoystickGetDeviceInstanceID(index)
-        defer {
-            if let i = (0..<SDL_NumJoysticks()).first(where: { SDL_JoystickGetDeviceInstanceID($0) == instance }) {
-                SDL_JoystickDetachVirtual(i)
-            }
-        }
+        // A DualSense plugged in, and later unplugged, by an input script (SDL's virtual joystick).
+        let player = InputScriptPlayer(script: try InputScript(parsing: "0 pad add playStation 1\n1 pad remove 1"), host: host)
+        player.pushEvents(forFrame: 0)
         frame()
         #expect(!launcher.footer.isHidden)
         #expect(launcher.footer.frame.maxY == host.window.bounds.height)
@@ -122,9 +109,7 @@ struct ControllerNavigationTests {
         #expect(prompts.maxX <= host.window.bounds.width - 16 + 0.5 && prompts.minX > host.window.bounds.midX,
                 "at the trailing end of the footer")
         // Unplugged: the footer goes and the sample takes the room back.
-        if let i = (0..<SDL_NumJoysticks()).first(where: { SDL_JoystickGetDeviceInstanceID($0) == instance }) {
-            SDL_JoystickDetachVirtual(i)
-        }
+        player.pushEvents(forFrame: 1)
         frame()
         #expect(launcher.footer.isHidden)
         #expect(launcher.scene?.root.frame.maxY == host.window.bounds.height)

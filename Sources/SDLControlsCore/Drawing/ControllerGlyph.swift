@@ -124,8 +124,7 @@ enum ControllerGlyph {
             if rimmed { ctx.strokeEllipse(in: r, width: 1, color: rim) }
         }
         func centredText(_ text: String, font: UIFont, color: UIColor) {
-            let size = ctx.size(of: text, font: font)
-            _ = ctx.drawText(text, font: font, color: color, at: CGPoint(x: (c.x - size.width / 2).rounded(), y: (c.y - size.height / 2).rounded()))
+            ctx.drawText(text, font: font, color: color, centredIn: CGRect(x: c.x, y: c.y, width: 0, height: 0))
         }
         switch shape(of: button, on: type) {
         case .face:
@@ -155,11 +154,8 @@ enum ControllerGlyph {
         let line = max(1, (d * 0.09).rounded())
         switch type {
         case .xbox, .nintendo:
-            let letter = type.name(of: button)
-            let font = letterFont(height: d)
-            let size = ctx.size(of: letter, font: font)
-            _ = ctx.drawText(letter, font: font, color: color,
-                             at: CGPoint(x: (c.x - size.width / 2).rounded(), y: (c.y - size.height / 2).rounded()))
+            ctx.drawText(type.name(of: button), font: letterFont(height: d), color: color,
+                         centredIn: CGRect(x: c.x, y: c.y, width: 0, height: 0))
         case .playStation:
             let s = d * 0.25   // half the symbol's extent
             switch faceIndex(button) {

@@ -12,6 +12,15 @@ extension DrawContext {
         return size
     }
 
+    /// Draws one line of `text` centred in `rect` at whole points, laid out once (measuring
+    /// first with ``size(of:font:)`` would lay it out twice).
+    @discardableResult
+    func drawText(_ text: String, font: UIFont, color: UIColor, centredIn rect: CGRect) -> CGSize {
+        guard let size = prepareText(text, font: font, color: color) else { return .zero }
+        drawPreparedText(at: CGPoint(x: (rect.midX - size.width / 2).rounded(), y: (rect.midY - size.height / 2).rounded()))
+        return size
+    }
+
     /// Lays out one line of `text` for ``drawPreparedText(at:)`` and returns its size in
     /// points (the size ``size(of:font:)`` measures); nil when nothing would be drawn (empty
     /// text, a transparent colour, no host, a full atlas). A control that places text by its

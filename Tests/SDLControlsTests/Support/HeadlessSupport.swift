@@ -311,3 +311,22 @@ func buttonColumn(_ host: SDLHost, _ n: Int, gap: CGFloat = 40) -> [UIButton] {
         return b
     }
 }
+
+/// A game's own hidden SDL window (`width` × `height`, dummy video driver) and software
+/// renderer, with `subsystems` started for the body and stopped after; the window and
+/// renderer are destroyed after the body (a host embedded in them must be shut down in it).
+@MainActor
+func withGameWindow(width: Int32 = 200, height: Int32 = 120, subsystems: UInt32 = SDL_INIT_VIDEO,
+                    _ body: @MainActor (OpaquePointer, OpaquePointer) throws -> Void) throws {
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
+    #expect(SDL_InitSubSystem(subsystems) == 0)
+    defer { SDL_QuitSubSystem(subsystems) }
+    // Called outside #require: the macro splits the call, and the C string made for a
+    // literal argument would be freed before SDL reads it.
+    let created = SDL_CreateWindow("game", 0, 0, width, height, SDL_WINDOW_HIDDEN.rawValue)
+    let window = try #require(created)
+    defer { SDL_DestroyWindow(window) }
+    let renderer = try #require(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
+    defer { SDL_DestroyRenderer(renderer) }
+    try body(window, renderer)
+}

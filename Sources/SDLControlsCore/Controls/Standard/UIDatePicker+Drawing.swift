@@ -22,10 +22,10 @@ extension UIDatePicker {
             ctx.strokeLine(from: CGPoint(x: bounds.minX + 16, y: y), to: CGPoint(x: bounds.maxX - 16, y: y),
                            width: 1 / ctx.scale, color: ink(.separator))
             let label = timeLabelRect
-            let s = ctx.size(of: UIDatePicker.timeLabelText, font: UIDatePicker.timeLabelFont)
-            let x = isRightToLeft ? label.maxX - s.width : label.minX
-            ctx.drawText(UIDatePicker.timeLabelText, font: UIDatePicker.timeLabelFont, color: ink(.label),
-                         at: CGPoint(x: x.rounded(), y: (label.midY - s.height / 2).rounded()))
+            if let s = ctx.prepareText(UIDatePicker.timeLabelText, font: UIDatePicker.timeLabelFont, color: ink(.label)) {
+                let x = isRightToLeft ? label.maxX - s.width : label.minX
+                ctx.drawPreparedText(at: CGPoint(x: x.rounded(), y: (label.midY - s.height / 2).rounded()))
+            }
         }
         for (element, rect) in pills { drawPill(ctx, element, in: rect) }
         if showsTimeRow { drawTimeRow(ctx) }
@@ -41,10 +41,7 @@ extension UIDatePicker {
 
     /// Draws `text` centred in `rect`.
     func drawCentred(_ ctx: DrawContext, _ text: String, font: UIFont, color: UIColor, in rect: CGRect) {
-        guard !text.isEmpty else { return }
-        let s = ctx.size(of: text, font: font)
-        ctx.drawText(text, font: font, color: color,
-                     at: CGPoint(x: (rect.midX - s.width / 2).rounded(), y: (rect.midY - s.height / 2).rounded()))
+        ctx.drawText(text, font: font, color: color, centredIn: rect)
     }
 
     // MARK: Calendar

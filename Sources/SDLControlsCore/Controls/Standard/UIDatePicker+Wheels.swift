@@ -555,20 +555,19 @@ extension UIDatePicker {
                 let fade = max(0.2, 1 - abs(d) * 0.26)
                 let base: UIColor = available ? .label : .tertiaryLabel
                 let color = abs(d) < 0.5 ? base : base.withAlphaComponent(fade * (available ? 0.75 : 1))
-                let s = ctx.size(of: text, font: font)
-                guard y - s.height / 2 >= area.minY, y + s.height / 2 <= area.maxY else { continue }
+                // Laid out once: measured for its place, then drawn from the same layout.
+                guard let s = ctx.prepareText(text, font: font, color: ink(color)),
+                      y - s.height / 2 >= area.minY, y + s.height / 2 <= area.maxY else { continue }
                 let x: CGFloat
                 switch column.kind {
                 case .hour, .durationHours, .durationMinutes: x = column.rect.minX + textWidth - s.width - 6   // numbers against the unit or the colon side
                 case .minute: x = column.rect.minX + 6
                 default: x = column.rect.midX - s.width / 2
                 }
-                _ = ctx.drawText(text, font: font, color: ink(color), at: CGPoint(x: x.rounded(), y: (y - s.height / 2).rounded()))
+                ctx.drawPreparedText(at: CGPoint(x: x.rounded(), y: (y - s.height / 2).rounded()))
             }
-            if let unit = column.unit {
-                let s = ctx.size(of: unit, font: UIDatePicker.wheelUnitFont)
-                _ = ctx.drawText(unit, font: UIDatePicker.wheelUnitFont, color: ink(.label),
-                                 at: CGPoint(x: (column.rect.minX + textWidth + 2).rounded(), y: (band.midY - s.height / 2).rounded()))
+            if let unit = column.unit, let s = ctx.prepareText(unit, font: UIDatePicker.wheelUnitFont, color: ink(.label)) {
+                ctx.drawPreparedText(at: CGPoint(x: (column.rect.minX + textWidth + 2).rounded(), y: (band.midY - s.height / 2).rounded()))
             }
         }
     }

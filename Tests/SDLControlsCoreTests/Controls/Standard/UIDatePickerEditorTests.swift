@@ -11,17 +11,9 @@ struct UIDatePickerEditorTests {
     let window = makeTestWindow(size: CGSize(width: 480, height: 640))
     let picker: UIDatePicker
     let log: EventLog
-    static let utc = TimeZone(identifier: "UTC")!
-
-    static var gregorian: Calendar {
-        var c = Calendar(identifier: .gregorian)
-        c.timeZone = utc
-        return c
-    }
-
-    static func day(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0) -> Date {
-        gregorian.date(from: DateComponents(year: y, month: m, day: d, hour: h, minute: min))!
-    }
+    static let utc = PickerDates.utc
+    static var gregorian: Calendar { PickerDates.gregorian }
+    static func day(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0) -> Date { PickerDates.day(y, m, d, h, min) }
 
     init() {
         picker = UIDatePicker(frame: CGRect(x: 20, y: 20, width: 320, height: 34))
@@ -45,12 +37,7 @@ struct UIDatePickerEditorTests {
 
     private var popover: DatePickerPopover? { window.subviews.last as? DatePickerPopover }
 
-    private func run(_ seconds: TimeInterval) {
-        let clock = window.frameClock
-        let end = clock.currentTime + seconds
-        while clock.currentTime < end { clock.advanceTime(to: min(end, clock.currentTime + 1.0 / 60)) }
-        _ = flush()
-    }
+    private func run(_ seconds: TimeInterval) { runFrames(window, seconds) }
 
     @Test func theDatePillOpensTheCalendarAndADayPickedThereIsThePickersChange() throws {
         #expect(picker.pills.map(\.element) == [.datePill, .timePill])

@@ -14,20 +14,10 @@ struct UIDatePickerTests {
     let picker: UIDatePicker
     let log: EventLog
 
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = PickerDates.utc
     static let posix = Locale(identifier: "en_US_POSIX")
-
-    /// A Gregorian calendar in UTC with no locale (the picker lends it its own).
-    static var gregorian: Calendar {
-        var c = Calendar(identifier: .gregorian)
-        c.timeZone = utc
-        return c
-    }
-
-    /// A fixed UTC date.
-    static func day(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0, _ s: Int = 0) -> Date {
-        gregorian.date(from: DateComponents(year: y, month: m, day: d, hour: h, minute: min, second: s))!
-    }
+    static var gregorian: Calendar { PickerDates.gregorian }
+    static func day(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0, _ s: Int = 0) -> Date { PickerDates.day(y, m, d, h, min, s) }
 
     static let start = day(2024, 6, 15, 10, 30)
 

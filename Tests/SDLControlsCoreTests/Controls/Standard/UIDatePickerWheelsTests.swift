@@ -13,17 +13,9 @@ struct UIDatePickerWheelsTests {
     let window = makeTestWindow(size: CGSize(width: 480, height: 480))
     let picker: UIDatePicker
     let log: EventLog
-    static let utc = TimeZone(identifier: "UTC")!
-
-    static var gregorian: Calendar {
-        var c = Calendar(identifier: .gregorian)
-        c.timeZone = utc
-        return c
-    }
-
-    static func day(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0) -> Date {
-        gregorian.date(from: DateComponents(year: y, month: m, day: d, hour: h, minute: min))!
-    }
+    static let utc = PickerDates.utc
+    static var gregorian: Calendar { PickerDates.gregorian }
+    static func day(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0) -> Date { PickerDates.day(y, m, d, h, min) }
 
     init() {
         picker = UIDatePicker(frame: CGRect(x: 40, y: 20, width: 320, height: 216))
@@ -53,25 +45,8 @@ struct UIDatePickerWheelsTests {
         CGPoint(x: column(kind).rect.midX, y: picker.convert(CGPoint(x: 0, y: picker.wheelBand.midY), to: nil).y)
     }
 
-    /// Runs the window's clock `seconds` on, a frame at a time.
-    private func run(_ seconds: TimeInterval) {
-        let clock = window.frameClock
-        let end = clock.currentTime + seconds
-        while clock.currentTime < end { clock.advanceTime(to: min(end, clock.currentTime + 1.0 / 60)) }
-        _ = flush()
-    }
-
-    /// A slow drag of `kind`'s wheel by `rows` (down: earlier rows come into the band), held
-    /// still before the lift so it doesn't fling.
-    private func drag(_ kind: UIDatePicker.WheelKind, rows: CGFloat) {
-        let start = bandPoint(kind)
-        let t = window.frameClock.currentTime
-        window.simulateTouchDown(at: start, time: t)
-        for k in 1...6 {
-            window.simulateTouchMove(to: CGPoint(x: start.x, y: start.y + rows * UIDatePicker.wheelRowHeight * CGFloat(k) / 6), time: t + 0.05 * Double(k))
-        }
-        window.simulateTouchUp(at: CGPoint(x: start.x, y: start.y + rows * UIDatePicker.wheelRowHeight), time: t + 0.6)
-    }
+    private func run(_ seconds: TimeInterval) { runFrames(window, seconds) }
+    private func drag(_ kind: UIDatePicker.WheelKind, rows: CGFloat) { dragWheel(picker, kind, rows: rows) }
 
     private func components(_ d: Date) -> DateComponents {
         Self.gregorian.dateComponents([.year, .month, .day, .hour, .minute], from: d)
@@ -264,24 +239,10 @@ struct UIDatePickerMonthYearWheelsTests {
         _ = flush()
     }
 
-    private func run(_ seconds: TimeInterval) {
-        let clock = window.frameClock
-        let end = clock.currentTime + seconds
-        while clock.currentTime < end { clock.advanceTime(to: min(end, clock.currentTime + 1.0 / 60)) }
-        _ = flush()
-    }
-
+    /// Drags `kind`'s wheel by `rows` and lets it settle.
     private func spin(_ kind: UIDatePicker.WheelKind, rows: CGFloat) {
-        let columns = picker.wheelColumns
-        let rect = picker.convert(columns.first { $0.kind == kind }!.rect, to: nil)
-        let y = picker.convert(CGPoint(x: 0, y: picker.wheelBand.midY), to: nil).y
-        let t = window.frameClock.currentTime
-        window.simulateTouchDown(at: CGPoint(x: rect.midX, y: y), time: t)
-        for k in 1...6 {
-            window.simulateTouchMove(to: CGPoint(x: rect.midX, y: y + rows * UIDatePicker.wheelRowHeight * CGFloat(k) / 6), time: t + 0.05 * Double(k))
-        }
-        window.simulateTouchUp(at: CGPoint(x: rect.midX, y: y + rows * UIDatePicker.wheelRowHeight), time: t + 0.6)
-        run(2)
+        dragWheel(picker, kind, rows: rows)
+        runFrames(window, 2)
     }
 
     @Test func theTitleShowsMonthAndYearWheelsThatTurnTheMonthShownNotTheDate() {
