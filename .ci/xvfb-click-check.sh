@@ -4,6 +4,7 @@
 # action was delivered (the launcher's --log-actions output). Then drag a slider of the
 # multi-touch sample out of the window and release it there: the drag keeps tracking (mouse
 # capture), so the slider ends at its maximum.
+# The Gestures sample: a drag pans its map and a held press is a long press.
 # Needs: xvfb, xdotool (`make dev-deps`). Run with `make xvfb-check`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,3 +67,29 @@ xvfb-run -a -s "-screen 0 1280x1100x24" "$bin" --sample gallery --script "$picke
 grep 'Compact date' "$pickerLog"
 grep -q 'UIDatePicker "Compact date" value="November 22, 2026 at 10:30' "$pickerLog"
 echo "xvfb-click-check: a compact date picker's time wheels, opened and spun in a real window, set its time"
+
+# The Gestures sample in a real window, with the mouse as a person would use it: a drag pans the
+# map (a pan recognizer), and a press held on the card for most of a second is a long press.
+gestures="$(mktemp)"
+xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+  "$0" --sample gestures --size 960x640 --frames 360 --dump-accessibility > "$1" 2>&1 &
+  app=$!
+  win=$(xdotool search --sync --onlyvisible --name "SDLControls samples" | head -n 1)
+  sleep 1
+  xdotool mousemove --window "$win" 300 300 mousedown 1
+  sleep 0.1
+  xdotool mousemove --window "$win" 330 310
+  sleep 0.1
+  xdotool mousemove --window "$win" 420 340
+  sleep 0.1
+  xdotool mouseup 1
+  sleep 0.3
+  xdotool mousemove --window "$win" 780 380 mousedown 1
+  sleep 0.9
+  xdotool mouseup 1
+  wait "$app" 2>/dev/null || true
+' "$bin" "$gestures"
+grep -E "Hold card|Map: offset" "$gestures"
+grep -q 'Map: offset (120, 40)' "$gestures"
+grep -q 'HoldCardView "Hold card" value="1 long press"' "$gestures"
+echo "xvfb-click-check: a mouse drag panned the gestures sample's map, and a held press was a long press"

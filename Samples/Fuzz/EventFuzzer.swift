@@ -26,6 +26,8 @@ final class EventFuzzer {
         var frames = 0
         var segments = 0
         var mutations = 0
+        /// Actions gesture recognizers in the fuzzer's trees called (each state change).
+        var gestureActions = 0
         var quits = 0
         var seconds = 0.0
         var counts = ActionQueueCounts()

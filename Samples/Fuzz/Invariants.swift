@@ -139,7 +139,8 @@ final class InvariantChecker {
             fail("\(queuedBeforeFrame - c.delivered - c.dropped - c.discarded) actions queued before the frame still pending after it")
         }
         probes = probes.filter { $0.value.control != nil }
-        guard window.activeTouchCount == 0, !app.hasPendingActions else { return }
+        // A touch whose end a recognizer still holds (a double tap's first tap) is not over yet.
+        guard window.activeTouchCount == 0, !app.hasPendingActions, !window.isHoldingTouchesForRecognizers else { return }
         checkSettled(window: window)
     }
 

@@ -35,7 +35,7 @@ final class TreeFuzzer {
     let options: Options
     var rng: SeededRandom
     let checker = InvariantChecker()
-    private var report = EventFuzzer.Report()
+    var report = EventFuzzer.Report()
     private(set) var host: SDLHost!
     private var scene: FuzzScene!
     private(set) var windowID: UInt32 = 0
@@ -121,6 +121,9 @@ final class TreeFuzzer {
         scene = FuzzScene.make(options.tree, fuzzer: self)
         host.window.addSubview(scene.root)
         scene.root.frame = host.window.bounds
+        // Recognizers from the start, so strokes meet them (mutations add and remove more).
+        let views = allViews()
+        for _ in 0..<4 where !views.isEmpty { mutateGestures(on: rng.pick(views)) }
         report.segments += 1
         let budget = min(options.segmentEvents, options.events - report.events)
         var sent = 0
@@ -148,6 +151,8 @@ final class TreeFuzzer {
             FileHandle.standardError.write(Data("  focused \(f), controllers \(host.openGameControllers), offsets \(scrolls), controls \(visibleControls().count)\n".utf8))
         }
         liftEverything()
+        runFrame()
+        time += 1   // a second on: recognizers waiting (a double tap's pause) give views their held ends
         runFrame()
         if host.window.activeTouchCount != 0 {
             checker.fail("\(host.window.activeTouchCount) contact(s) still down after every finger and the mouse lifted")
@@ -195,7 +200,7 @@ final class TreeFuzzer {
 
     // MARK: Tree mutations (through the public API)
 
-    private func allViews() -> [UIView] {
+    func allViews() -> [UIView] {
         var out: [UIView] = []
         func walk(_ v: UIView) {
             if v !== scene.root { out.append(v) }
@@ -237,7 +242,7 @@ final class TreeFuzzer {
         }
         report.mutations += 1
         if rng.chance(0.25), scene.mutate(v) { return }
-        switch rng.int(0...13) {
+        switch rng.int(0...14) {
         case 0:
             if v.superview != nil, parked.count < 16 {
                 parked.append(v)
@@ -283,6 +288,7 @@ final class TreeFuzzer {
             v.isUserInteractionEnabled = true
             (v as? UIControl)?.isEnabled = true
         case 12: v.frame = CGRect(x: rng.int(-50...900), y: rng.int(-50...600), width: rng.int(0...600), height: rng.int(0...200))
+        case 13: mutateGestures(on: v)   // TreeFuzzer+Gestures.swift
         default: v.setNeedsLayout()
         }
     }

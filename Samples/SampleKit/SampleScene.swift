@@ -65,6 +65,8 @@ public enum SampleCatalog {
                    make: { StressSample() }),
         SampleInfo(name: "immediate", title: "Immediate", summary: "A settings panel declared every frame, next to its retained twin",
                    make: { ImmediateSample() }),
+        SampleInfo(name: "gestures", title: "Gestures", summary: "Pan, pinch and rotate a map; swipe rows away; long-press a card",
+                   make: { GesturesSample() }),
     ]
 
     /// The sample with a command-line name.

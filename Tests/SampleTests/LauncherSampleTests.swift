@@ -47,7 +47,7 @@ struct LauncherSampleTests: LauncherProcessHarness {
         let p = try Self.write(script, "b.script", in: dir)
         let r = try Self.launcher(["--headless", "--sample", "gallery", "--script", p, "--dump-accessibility"], in: dir)
         #expect(r.code == 0)
-        for title in ["Gallery", "Event inspector", "Target-action", "Multi-touch", "Form", "Embedded game", "Stress", "Immediate"] {
+        for title in ["Gallery", "Event inspector", "Target-action", "Multi-touch", "Form", "Embedded game", "Stress", "Immediate", "Gestures"] {
             #expect(r.out.contains("\"\(title)\""), "\(title) row: \(r.out)")
         }
         #expect(!r.out.contains("UIButton \"Back\""), "the back control is hidden on the list")

@@ -51,6 +51,7 @@ extension SDLHost {
         window.layoutIfNeeded()
         window.updateFocusIfNeeded()   // a focus reset asked for this frame, now that layout is done
         window.updateHover()           // content scrolled or laid out under a still pointer
+        window.updateFocusIfNeeded()   // a hover recognizer's action may have hidden what has focus
         platform.updateCursor()
         platform.syncTextInput(space: backend.pointerSpace)
         time.advance()                 // the next frame's input and update

@@ -378,7 +378,10 @@ final class SDLPlatformBackend {
 
     /// Whether a view owns the touch of contact `id` (the UI uses it; the game should not).
     func contactIsOwned(_ id: Int64) -> Bool {
-        guard let touch = window.touch(forContactID: id), let view = touch.view else { return false }
+        guard let touch = window.touch(forContactID: id) else { return false }
+        // A gesture recognizer that took it (one on the window itself included) uses it.
+        if touch.isTakenByGestureRecognizers { return true }
+        guard let view = touch.view else { return false }
         // A touch on the bare root window (no background) falls through to the game.
         return view !== window || window.backgroundColor != nil
     }
@@ -389,6 +392,6 @@ final class SDLPlatformBackend {
         guard location.x.isFinite, location.y.isFinite else { return false }
         window.layoutIfNeeded()
         guard let view = window.hitTest(location, with: nil) else { return false }
-        return view !== window || window.backgroundColor != nil
+        return view !== window || window.backgroundColor != nil || window.recognizersWouldTakePress(at: location)
     }
 }

@@ -59,6 +59,18 @@ public final class FrameClock {
         return timer
     }
 
+    /// Schedules `handler` to run `delay` seconds after `time`, an input's timestamp (a press's
+    /// down), once. Input is stamped with the host's clock as this clock is, but this clock only
+    /// moves once a frame, so a press can arrive ahead of it (before the first frame): timing from
+    /// the press keeps a long press from firing early. A stamp more than a second ahead of the
+    /// clock (a bad one) counts as a second ahead.
+    @discardableResult
+    func scheduleTimer(after delay: TimeInterval, from time: TimeInterval, _ handler: @escaping @MainActor (FrameTimer) -> Void) -> FrameTimer {
+        let d = delay.isFinite ? max(0, delay) : 0
+        let start = time.isFinite ? min(max(time, currentTime), currentTime + 1) : currentTime
+        return scheduleTimer(after: start - currentTime + d, handler)
+    }
+
     /// The most times one timer fires to catch up in one ``advanceTime(to:)``; after a
     /// longer stall (a breakpoint, a minimized window) it skips ahead instead of bursting.
     public static let maximumCatchUpFirings = 10

@@ -221,6 +221,49 @@ open class UIControl: UIView {
         return touches.filter { !$0.isPrimaryPress }
     }
 
+    // MARK: Gesture recognizers on superviews
+
+    /// Refuses a recognizer on a superview whose gesture is this control's default action, so
+    /// the control keeps it, as UIKit documents since iOS 6: a single tap with one finger on a
+    /// button, switch, stepper, segmented control or page control; a one-finger drag or swipe
+    /// along a slider, beginning on its thumb; a one-finger horizontal drag or swipe on a
+    /// switch. Recognizers on the control itself are left alone.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let owner = gestureRecognizer.view, owner !== self, isDescendant(of: owner), takesDefaultAction(of: gestureRecognizer) {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
+    /// The gestures that are this control's own default action.
+    struct DefaultActionGestures: OptionSet {
+        let rawValue: Int
+        /// A single tap with one finger.
+        static let singleTap = DefaultActionGestures(rawValue: 1 << 0)
+        /// A one-finger drag or swipe that is mostly horizontal.
+        static let horizontalDrag = DefaultActionGestures(rawValue: 1 << 1)
+        /// The same, beginning on the thumb (``thumbContains(windowPoint:)``).
+        static let horizontalDragOnThumb = DefaultActionGestures(rawValue: 1 << 2)
+    }
+
+    /// What this kind of control keeps from recognizers on its superviews.
+    var defaultActionGestures: DefaultActionGestures { [] }
+
+    /// Whether a drag that began at `point` (window points) began on the control's thumb.
+    func thumbContains(windowPoint point: CGPoint) -> Bool { true }
+
+    private func takesDefaultAction(of r: UIGestureRecognizer) -> Bool {
+        let kinds = defaultActionGestures
+        guard !kinds.isEmpty else { return false }
+        if kinds.contains(.singleTap), let tap = r as? UITapGestureRecognizer {
+            return tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1
+        }
+        guard kinds.contains(.horizontalDrag) || kinds.contains(.horizontalDragOnThumb),
+              r.numberOfTouches <= 1, let (start, displacement) = r.dragSoFar,
+              abs(displacement.x) >= abs(displacement.y) else { return false }
+        return kinds.contains(.horizontalDrag) || thumbContains(windowPoint: start)
+    }
+
     // MARK: Keyboard focus
 
     /// Enabled controls can take focus (keyboard and game controller).

@@ -66,6 +66,11 @@ open class UIEvent {
         Set(touchList.filter { $0.window === window })
     }
 
+    /// The touches a gesture recognizer follows now.
+    public func touches(for gestureRecognizer: UIGestureRecognizer) -> Set<UITouch>? {
+        Set(gestureRecognizer.trackedTouches)
+    }
+
     /// A frozen copy with frozen touches, for batched delivery (rule E2).
     func snapshot() -> UIEvent {
         let e = UIEvent(type: type, timestamp: timestamp, touches: touchList.map { $0.snapshot() })

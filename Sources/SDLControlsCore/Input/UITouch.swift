@@ -85,6 +85,39 @@ public final class UITouch {
     /// nil for a touch outside any scroll view.
     var scrollTracking: ScrollTouchTracking?
 
+    /// The recognizers that took this touch when it began (hit view's first), and which of
+    /// their gestures it belongs to (``UIGestureRecognizer`` counts its resets).
+    var recognizers: [UIGestureRecognizer] = []
+    var recognizerSequences: [UInt64] = []
+    /// Recognizers that called ``UIGestureRecognizer/ignore(_:for:)`` for this touch.
+    var ignoringRecognizers: [Weak<UIGestureRecognizer>] = []
+    /// The view hit-testing found, when the touch was not given to it (a second touch on a view
+    /// without multiple touch): its recognizers still take the touch.
+    weak var hitView: UIView?
+    /// The view is still owed `touchesBegan` (a `delaysTouchesBegan` recognizer is undecided).
+    var heldBegan = false
+    /// The view is still owed `touchesEnded` (a `delaysTouchesEnded` recognizer is undecided).
+    var heldEnd = false
+    /// A recognizer recognized with `cancelsTouchesInView`: the view gets nothing more of it.
+    var gestureCancelledView = false
+    /// Whether the view got `touchesBegan` outside any scroll view (scroll views track their
+    /// content's touch themselves), and whether it got the touch's last phase.
+    var viewBegan = false
+    var viewFinished = false
+    /// Whether the view is owed the touch's last phase (decided when it lifted; delivered then
+    /// or when the recognizers holding it are decided).
+    var endGoesToView = false
+
+    /// Whether gesture recognizers took this touch when it began (its press is the UI's, even
+    /// once their gestures are over).
+    package var isTakenByGestureRecognizers: Bool { !recognizers.isEmpty }
+
+    /// The recognizers receiving this touch, as UIKit lists them; nil when none.
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        let live = recognizers.filter { $0.view != nil && !$0.storedState.isTerminal }
+        return live.isEmpty ? nil : live
+    }
+
     /// The pointer buttons held now (fingers: none); the window's event reports their union.
     var buttonMask: UIEvent.ButtonMask = []
     /// The buttons held when the touch began: it presses controls and drags scroll views only

@@ -12,19 +12,8 @@ final class ScrollDrag {
     let startOffset: CGPoint
     /// The axis a directional lock keeps the drag on; nil scrolls freely.
     let lock: Lock?
-    /// Recent (time, window location) samples, oldest first.
-    var samples: [(time: TimeInterval, location: CGPoint)] = []
-
-    /// The time window (seconds) of samples the release velocity is measured over.
-    static let velocityWindow: TimeInterval = 0.1
-    /// Samples closer in time than this (seconds) came in one batch: a frame's events are
-    /// stamped as they are handled, microseconds apart (or with the frame's time in fixed
-    /// step), and after a stalled frame SDL queues all that happened meanwhile together.
-    /// Their spacing says nothing of the finger's speed, so a batch counts as one sample, at
-    /// its newest position: measured over a few microseconds, a slow drag through a hitch
-    /// flung the content at the top speed, and in fixed step a flick lifted within one
-    /// frame coasted not at all.
-    static let sameBatch: TimeInterval = 0.001
+    /// Recent samples of the finger (window points), for the release velocity.
+    var samples = MotionSamples()
 
     init(touch: UITouch, startOffset: CGPoint, lock: Lock?) {
         self.touch = touch
@@ -35,32 +24,12 @@ final class ScrollDrag {
     }
 
     func record(_ touch: UITouch) {
-        let newest = touch.timestamp
-        if let last = samples.last, samples.count > 1, newest - last.time < ScrollDrag.sameBatch {
-            samples[samples.count - 1] = (newest, touch.locationInWindow)   // the same batch
-            return
-        }
-        samples.append((newest, touch.locationInWindow))
-        // Keep a handful, dropping what is older than the window (always two at least).
-        while samples.count > 2, newest - samples[1].time > ScrollDrag.velocityWindow { samples.removeFirst() }
-        if samples.count > 16 { samples.removeFirst(samples.count - 16) }
+        samples.record(touch.locationInWindow, at: touch.timestamp)
     }
 
-    /// The finger's velocity (points per second, window axes) at the last sample: measured
-    /// over the last ``velocityWindow`` seconds, or from the sample before the last batch when
-    /// that is older (a stalled frame; a finger that rested, then lifted where it was, has
-    /// none). Zero with no sample before the last batch.
-    var fingerVelocity: CGPoint {
-        guard samples.count > 1, let last = samples.last else { return .zero }
-        var first = samples[samples.count - 2]
-        for s in samples where last.time - s.time <= ScrollDrag.velocityWindow {
-            if last.time - s.time >= ScrollDrag.sameBatch { first = s }
-            break
-        }
-        guard last.time - first.time > 0 else { return .zero }
-        let dt = CGFloat(last.time - first.time)
-        return CGPoint(x: (last.location.x - first.location.x) / dt, y: (last.location.y - first.location.y) / dt)
-    }
+    /// The finger's velocity (points per second, window axes) at the last sample (see
+    /// ``MotionSamples/velocity``).
+    var fingerVelocity: CGPoint { samples.velocity }
 }
 
 extension UIScrollView {

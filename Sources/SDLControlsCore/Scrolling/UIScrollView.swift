@@ -113,9 +113,20 @@ open class UIScrollView: UIView {
 
     /// Creates a scroll view. As in UIKit it clips its content to its bounds.
     public override init(frame: CGRect) {
+        panGestureRecognizer = ScrollViewPanGestureRecognizer(target: nil, action: nil)
         super.init(frame: frame)
         clipsToBounds = true
+        addGestureRecognizer(panGestureRecognizer)
     }
+
+    /// The recognizer that is this scroll view's dragging: it begins when a drag takes a touch,
+    /// changes as the content follows it and ends with the drag (cancelled when the drag is).
+    /// Use it as any recognizer's: `other.require(toFail: scrollView.panGestureRecognizer)`,
+    /// a delegate that refuses it to keep a drag from starting, `isEnabled = false` to stop
+    /// dragging (the wheel and keys still scroll). A recognizer sharing the touch that begins
+    /// first makes it fail, and while it drags it makes theirs fail (unless a delegate lets them
+    /// recognize together). Its translation and velocity are the finger's.
+    public let panGestureRecognizer: UIPanGestureRecognizer
 
     // MARK: Delegate
 

@@ -78,6 +78,7 @@ extension UIWindow {
         guard let tracking = touch.scrollTracking else { return false }
         if let scroller = tracking.scroller {
             scroller.dragMoved(touch)
+            if scroller.panGestureRecognizer.storedState.isActive { scroller.panGestureRecognizer.state = .changed }
             return true
         }
         if tracking.failed { return tracking.content != .delivered }
@@ -88,11 +89,24 @@ extension UIWindow {
                 // The content has the touch: take it only if this scroll view may cancel it.
                 guard scroll.canCancelContentTouches, let view = touch.view, scroll.touchesShouldCancel(in: view) else { continue }
             }
-            take(touch, tracking, for: scroll, translation: t)
-            return true
+            // The drag is the scroll view's pan recognizer beginning: a recognizer it waits for
+            // holds it back, one under way or a delegate's no refuses it (GestureArena.swift).
+            guard scroll.panGestureRecognizer.isEnabled else { continue }
+            switch gestureArena.tryToBegin(scroll.panGestureRecognizer) {
+            case .began:
+                take(touch, tracking, for: scroll, translation: t)
+                return true
+            case .waiting:
+                return tracking.content != .delivered
+            case .refused:
+                continue
+            }
         }
         // No scroll view takes it (UIKit: the pan failed); the delayed content gets it now.
         tracking.failed = true
+        for scroll in tracking.candidates where scroll.panGestureRecognizer.storedState == .possible {
+            gestureArena.fail(scroll.panGestureRecognizer)
+        }
         if tracking.content == .pending { deliverPendingContent(touch) }
         return tracking.content != .delivered
     }
@@ -111,6 +125,9 @@ extension UIWindow {
         }
         if let scroller = tracking.scroller {
             scroller.dragEnded(touch, cancelled: touch.phase == .cancelled)
+            if scroller.panGestureRecognizer.storedState.isActive {
+                scroller.panGestureRecognizer.state = touch.phase == .cancelled ? .cancelled : .ended
+            }
             return false
         }
         if tracking.content == .pending, touch.phase == .ended {
@@ -184,6 +201,24 @@ extension UIWindow {
             }
             for scroll in tracking.candidates where scroll.isDescendant(of: view) { scroll.isTracking = false }
         }
+    }
+}
+
+/// A scroll view's ``UIScrollView/panGestureRecognizer``: the window's scroll tracking moves
+/// its state as the drag goes (its touch methods only follow the touch, for the translation
+/// and velocity), and it takes only presses while the scroll view can scroll.
+@MainActor
+final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
+    required init(target: AnyObject?, action: ActionSelector?) {
+        super.init(target: target, action: action)
+        delaysTouchesEnded = false   // the scroll view decides its content's touches itself
+        name = "UIScrollView.panGestureRecognizer"
+    }
+
+    override var isDrivenExternally: Bool { true }
+
+    override func accepts(_ touch: UITouch) -> Bool {
+        touch.isPrimaryPress && (view as? UIScrollView)?.isScrollEnabled == true
     }
 }
 

@@ -18,11 +18,21 @@ extension UIWindow {
         inputGeneration &+= 1
         guard delta.x.isFinite, delta.y.isFinite, location.x.isFinite, location.y.isFinite, delta != .zero else { return false }
         var v = hitTest(convert(location, from: nil), with: nil)
-        while let view = v {
-            if let scroll = view as? UIScrollView, scroll.applyScrollDelta(delta, isPrecise: isPrecise) { return true }
-            v = view.superview
+        return gestureArena.handling {
+            while let view = v {
+                // A pan recognizer that takes scrolls, nearer the pointer, comes first (the
+                // scroll view's own pan is its dragging, not a wheel pan).
+                if let storage = view.gestureStorage {
+                    for case let pan as UIPanGestureRecognizer in storage.recognizers where !pan.isDrivenExternally
+                        && pan.takeScroll(delta, precise: isPrecise, at: location, time: frameClock.currentTime) {
+                        return true
+                    }
+                }
+                if let scroll = view as? UIScrollView, scroll.applyScrollDelta(delta, isPrecise: isPrecise) { return true }
+                v = view.superview
+            }
+            return false
         }
-        return false
     }
 
     /// Scrolls for a navigation key that reached the window unused (Page Up/Down, Home/End, and

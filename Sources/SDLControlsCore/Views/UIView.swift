@@ -339,6 +339,18 @@ open class UIView: UIResponder {
     /// Controls answer false while disabled.
     open var canReceiveTouches: Bool { true }
 
+    // MARK: Gesture recognizers (see Gestures/)
+
+    /// The view's recognizers and interactions, made when the first is added.
+    var gestureStorage: ViewGestureStorage?
+
+    /// Whether `gestureRecognizer` may begin (leave `possible`). The window asks the
+    /// recognizer's view, the view each of the recognizer's touches began on, and the controls
+    /// between those and the recognizer's view; false makes the recognizer fail. The default is true; controls answer false for the gestures that
+    /// are their own default action (a single tap on a button, a drag along a slider's thumb),
+    /// so a recognizer on a superview never takes those from them, as UIKit documents.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     // MARK: Layout (see UIView+Layout.swift)
 
     /// Lays out subviews. The default does nothing; override to position subviews.

@@ -44,7 +44,13 @@ extension UIWindow {
         if hit === hoverChain.first?.value {
             guard p != deliveredHoverLocation else { return }
             deliveredHoverLocation = p
-            for r in hoverChain { if let v = r.value { v.hoverMoved(to: v.convert(p, from: nil)) } }
+            gestureArena.handling {
+                for r in hoverChain {
+                    guard let v = r.value else { continue }
+                    v.hoverMoved(to: v.convert(p, from: nil))
+                    v.updateHoverRecognizers(p)
+                }
+            }
             return
         }
         setHoverChain(hit)
@@ -74,17 +80,22 @@ extension UIWindow {
         hoverChain = next.map { Weak($0) }
         let p = storedHoverLocation
         deliveredHoverLocation = p
-        for view in old where !next.contains(where: { $0 === view }) {
-            view.storedIsHovered = false
-            view.hoverEnded()
-        }
-        guard let p else { return }
-        for view in next where old.contains(where: { $0 === view }) {
-            view.hoverMoved(to: view.convert(p, from: nil))
-        }
-        for view in next.reversed() where !old.contains(where: { $0 === view }) {
-            view.storedIsHovered = true
-            view.hoverBegan(at: view.convert(p, from: nil))
+        gestureArena.handling {
+            for view in old where !next.contains(where: { $0 === view }) {
+                view.storedIsHovered = false
+                view.hoverEnded()
+                view.updateHoverRecognizers(nil)
+            }
+            guard let p else { return }
+            for view in next where old.contains(where: { $0 === view }) {
+                view.hoverMoved(to: view.convert(p, from: nil))
+                view.updateHoverRecognizers(p)
+            }
+            for view in next.reversed() where !old.contains(where: { $0 === view }) {
+                view.storedIsHovered = true
+                view.hoverBegan(at: view.convert(p, from: nil))
+                view.updateHoverRecognizers(p)
+            }
         }
     }
 
@@ -97,6 +108,7 @@ extension UIWindow {
             hoverChain.removeFirst()
             first.storedIsHovered = false
             first.hoverEnded()
+            first.updateHoverRecognizers(nil)
         }
     }
 }

@@ -26,6 +26,12 @@ extension UIWindow {
     /// Feeds one contact sample (see ``TouchSample``).
     public func send(_ sample: TouchSample) {
         inputGeneration &+= 1
+        // Recognizers' targets run, and views get the touches they no longer hold, once the
+        // sample was handled (GestureArena.swift).
+        gestureArena.handling { route(sample) }
+    }
+
+    private func route(_ sample: TouchSample) {
         var sample = sample
         let valid = sample.location.x.isFinite && sample.location.y.isFinite
         if valid {
@@ -51,9 +57,11 @@ extension UIWindow {
             touch.timestamp = time
             touch.buttonMask = sample.buttonMask
             touchEvent.timestamp = time
-            guard let view = touch.view else { return }
             refreshEventTouches()
+            gestureArena.touchMoved(touch)   // recognizers first
+            guard let view = touch.view, !touch.heldBegan, activeTouches[sample.id] === touch else { return }
             if scrollTouchMoved(touch) { return }   // a scroll view has it (UIWindow+ScrollTouches.swift)
+            guard !touch.gestureCancelledView else { return }
             view.touchesMoved([touch], with: touchEvent)
         case .ended, .cancelled:
             guard let touch = activeTouches[sample.id] else { return }
@@ -79,8 +87,11 @@ extension UIWindow {
     public func cancelAllTouches() {
         inputGeneration &+= 1
         let touches = touchOrder
-        for touch in touches where activeTouches[touch.contactID] === touch && !(touch.isEnding && touch.view != nil) {
-            end(touch, phase: .cancelled, at: lastTimestamp)
+        gestureArena.handling {
+            for touch in touches where activeTouches[touch.contactID] === touch && !(touch.isEnding && touch.view != nil) {
+                end(touch, phase: .cancelled, at: lastTimestamp)
+            }
+            gestureArena.cancelAll()
         }
     }
 
@@ -100,18 +111,36 @@ extension UIWindow {
         touchOrder.append(touch)
         touchEvent.timestamp = time
         refreshEventTouches()
-        var target = hitTest(convert(sample.location, from: nil), with: touchEvent)
-        if let view = target, isBlocked(view, newTouch: touch) { target = nil }
+        let hit = hitTest(convert(sample.location, from: nil), with: touchEvent)
+        var target = hit
+        var recognizerHit = hit
+        if let view = hit, let block = blocking(view, newTouch: touch) {
+            target = nil
+            // A busy view without multiple touch doesn't get a second touch, but its
+            // recognizers do (a pinch); an exclusive touch elsewhere keeps it from everything.
+            if block == .exclusive { recognizerHit = nil }
+        }
         touch.view = target
+        if target == nil { touch.hitView = recognizerHit }
         // A touch hides the focus ring; focus follows it to a focusable view, or clears. A
         // right or middle click leaves focus alone (it presses nothing).
         if touch.isPrimaryPress { focusFollowTouch(on: target) }
-        guard let view = target else { return }
-        // Taps are counted among primary presses: a right or middle click is a tap of its own
-        // and breaks a run (a right click then a click is no double tap).
-        touch.tapCount = touch.isPrimaryPress ? tapCount(for: view, at: sample.location, time: time) : 1
+        if let view = target {
+            // Taps are counted among primary presses: a right or middle click is a tap of its own
+            // and breaks a run (a right click then a click is no double tap).
+            touch.tapCount = touch.isPrimaryPress ? tapCount(for: view, at: sample.location, time: time) : 1
+        }
+        gestureArena.touchBegan(touch, hit: recognizerHit)   // recognizers first
+        guard target != nil, !touch.heldBegan, !touch.gestureCancelledView else { return }
+        deliverBegan(touch)
+    }
+
+    /// Gives the touch's view `touchesBegan` (through the scroll views around it, if any).
+    private func deliverBegan(_ touch: UITouch) {
+        guard let view = touch.view else { return }
         // Inside scroll views the content's touchesBegan may wait (UIWindow+ScrollTouches.swift).
         if scrollTouchBegan(touch, on: view) { return }
+        touch.viewBegan = true
         view.touchesBegan([touch], with: touchEvent)
     }
 
@@ -120,13 +149,26 @@ extension UIWindow {
         touch.timestamp = time
         touchEvent.timestamp = time
         refreshEventTouches()
-        // A touch a scroll view took (or whose content never got it) ends there instead.
-        let view = scrollTouchEnded(touch) ? touch.view : nil
-        if phase == .ended, let view {
+        let held = gestureArena.touchEnded(touch)   // recognizers first
+        // Scroll views see the end now (a drag ends with the finger); a touch a scroll view
+        // took (or whose content never got it) ends there instead of in the content.
+        let viewGetsIt = (touch.scrollTracking != nil ? scrollTouchEnded(touch) : touch.viewBegan || touch.heldBegan) && touch.view != nil
+        if phase == .ended, viewGetsIt, let view = touch.view {
             lastTap = touch.isPrimaryPress ? (Weak(view), touch.locationInWindow, time, touch.tapCount) : nil
         }
-        if let view {
-            if phase == .ended {
+        touch.endGoesToView = viewGetsIt
+        if !held { deliverEnd(touch) }
+        // Remove after delivery, so the event still lists the touch while it is handled.
+        if activeTouches[touch.contactID] === touch { activeTouches[touch.contactID] = nil }
+        touchOrder.removeAll { $0 === touch }
+        refreshEventTouches()
+    }
+
+    /// Gives the touch's view its last phase (unless a recognizer cancelled it there).
+    private func deliverEnd(_ touch: UITouch) {
+        if touch.endGoesToView, !touch.gestureCancelledView, !touch.viewFinished, let view = touch.view {
+            touch.viewFinished = true
+            if touch.phase == .ended {
                 view.touchesEnded([touch], with: touchEvent)
             } else {
                 view.touchesCancelled([touch], with: touchEvent)
@@ -138,10 +180,77 @@ extension UIWindow {
         if let control = touch.trackingControl, control.trackingTouch === touch {
             control.handleTouchesCancelled([touch], with: nil)
         }
-        // Remove after delivery, so the event still lists the touch while it is handled.
-        if activeTouches[touch.contactID] === touch { activeTouches[touch.contactID] = nil }
-        touchOrder.removeAll { $0 === touch }
+    }
+
+    /// A `delaysTouchesBegan` recognizer failed: the view gets the touch now. One that lifted
+    /// meanwhile begins in its view just before its held end.
+    func deliverHeldBegan(_ touch: UITouch) {
+        guard !touch.gestureCancelledView, let view = touch.view else { return }
+        if activeTouches[touch.contactID] === touch {
+            deliverBegan(touch)
+            return
+        }
+        let phase = touch.phase
+        touch.phase = .began
+        touch.viewBegan = true
+        view.touchesBegan([touch], with: touchEvent)
+        if touch.phase == .began { touch.phase = phase }
+    }
+
+    /// The recognizers that held a touch's end are decided: its view gets the end now.
+    func deliverHeldEnd(_ touch: UITouch) {
+        deliverEnd(touch)
+    }
+
+    /// A recognizer recognized with `cancelsTouchesInView`: the touch's view gets
+    /// `touchesCancelled` if it had the touch (a control sends `touchCancel`), and nothing more
+    /// of it; content inside scroll views that was still waiting never gets it.
+    func cancelViewDelivery(of touch: UITouch) {
+        guard !touch.gestureCancelledView else { return }
+        touch.gestureCancelledView = true
+        touch.heldBegan = false
+        if let tracking = touch.scrollTracking {
+            tracking.delayTimer?.invalidate()
+            tracking.delayTimer = nil
+            switch tracking.content {
+            case .pending:
+                tracking.content = .withheld
+            case .delivered:
+                tracking.content = .cancelled
+                touch.viewFinished = true
+                cancel(touch, in: touch.view)
+            case .withheld, .cancelled:
+                break
+            }
+        } else if touch.viewBegan, !touch.viewFinished {
+            touch.viewFinished = true
+            cancel(touch, in: touch.view)
+        }
+        if let control = touch.trackingControl, control.trackingTouch === touch {
+            control.handleTouchesCancelled([touch], with: nil)
+        }
+    }
+
+    /// Tells `view` the touch was cancelled, reporting the cancelled phase while it does.
+    private func cancel(_ touch: UITouch, in view: UIView?) {
+        guard let view else { return }
+        let phase = touch.phase
+        touch.phase = .cancelled
         refreshEventTouches()
+        view.touchesCancelled([touch], with: touchEvent)
+        if touch.phase == .cancelled { touch.phase = phase }
+    }
+
+    /// A held touch whose view is leaving the window: a view that had it gets
+    /// `touchesCancelled` with a nil event (rule C8), and it is forgotten.
+    func dropHeld(_ touch: UITouch) {
+        let view = touch.view
+        touch.view = nil
+        if touch.viewBegan, !touch.viewFinished, let view {
+            touch.viewFinished = true
+            touch.phase = .cancelled
+            view.touchesCancelled([touch], with: nil)
+        }
     }
 
     func refreshEventTouches() {
@@ -151,14 +260,17 @@ extension UIWindow {
         touchEvent.buttonMask = mask
     }
 
+    private enum Blocking { case busy, exclusive }
+
     /// Rule C11: busy single-touch views and exclusive-touch views.
-    private func isBlocked(_ view: UIView, newTouch: UITouch) -> Bool {
+    private func blocking(_ view: UIView, newTouch: UITouch) -> Blocking? {
+        var result: Blocking?
         for other in touchOrder where other !== newTouch {
             guard let otherView = other.view else { continue }
-            if otherView === view && !view.isMultipleTouchEnabled { return true }
-            if otherView !== view && (otherView.isExclusiveTouch || view.isExclusiveTouch) { return true }
+            if otherView !== view && (otherView.isExclusiveTouch || view.isExclusiveTouch) { return .exclusive }
+            if otherView === view && !view.isMultipleTouchEnabled { result = .busy }
         }
-        return false
+        return result
     }
 
     /// Rule C12.

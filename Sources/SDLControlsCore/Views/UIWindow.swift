@@ -30,6 +30,8 @@ open class UIWindow: UIView {
     @exclusivity(unchecked) package internal(set) var inputGeneration: UInt64 = 0
     /// Whether a touch is down or a key the UI took is held (controls may be changing).
     package var isHoldingInput: Bool { !activeTouches.isEmpty || !heldKeys.isEmpty }
+    /// Shares touches between gesture recognizers and views (`Gestures/GestureArena.swift`).
+    lazy var gestureArena = GestureArena(window: self)
     /// The live touch event, reused as touches change (as UIKit does).
     let touchEvent = UIEvent(type: .touches, timestamp: 0, touches: [])
     var lastTap: (view: Weak<UIView>, location: CGPoint, time: TimeInterval, count: Int)?
@@ -110,6 +112,11 @@ open class UIWindow: UIView {
             touch.view = nil
             view?.touchesCancelled([touch], with: nil)
         }
+        // Touches that lifted while a recognizer held their end.
+        for touch in gestureArena.heldTouches where touch.viewBegan && !touch.viewFinished {
+            touch.phase = .cancelled
+            touch.view?.touchesCancelled([touch], with: nil)
+        }
         UIApplication.shared.unregister(self)
     }
 
@@ -175,6 +182,7 @@ open class UIWindow: UIView {
     /// a touch ends once.
     func viewWillLeaveWindow(_ view: UIView) {
         scrollTouchesWillLeave(view)   // content that never got its touch is not cancelled
+        gestureArena.viewWillLeave(view)   // its recognizers stop, its held touches are dropped
         hoverWillLeave(view)
         for touch in touchOrder where !touch.isEnding {
             guard let owner = touch.view, owner.isDescendant(of: view) else { continue }

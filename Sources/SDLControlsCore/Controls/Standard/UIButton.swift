@@ -20,6 +20,9 @@ import Foundation
 /// button has no disabled design of its own and fades as one layer.
 @MainActor
 open class UIButton: UIControl {
+    /// A single tap belongs to the control, not to a tap recognizer on a superview.
+    override var defaultActionGestures: DefaultActionGestures { .singleTap }
+
     /// The kind of button, as UIKit's `UIButton.ButtonType`.
     public enum ButtonType: Int, Sendable {
         /// No default look: white title, nothing behind it.

@@ -26,6 +26,9 @@ import Foundation
 /// `progress` (iOS 16 timers).
 @MainActor
 open class UIPageControl: UIControl {
+    /// A single tap belongs to the control, not to a tap recognizer on a superview.
+    override var defaultActionGestures: DefaultActionGestures { .singleTap }
+
     /// The diameter of a page dot, in points.
     public static let dotDiameter: CGFloat = 8
     /// The width of the current page's dot, in points: as wide as the others (iOS shows

@@ -37,6 +37,9 @@ import Foundation
 /// non-finite widths mean automatic.
 @MainActor
 open class UISegmentedControl: UIControl {
+    /// A single tap belongs to the control, not to a tap recognizer on a superview.
+    override var defaultActionGestures: DefaultActionGestures { .singleTap }
+
     /// The index meaning "no segment selected".
     public static let noSegment: Int = -1
 

@@ -30,6 +30,16 @@ import Foundation
 /// and `preferredBehavioralStyle`.
 @MainActor
 open class UISlider: UIControl {
+    /// A drag or swipe along the slider that begins on its thumb belongs to the slider, not to
+    /// recognizers on a superview.
+    override var defaultActionGestures: DefaultActionGestures { .horizontalDragOnThumb }
+
+    /// Whether `point` (window points) is on the thumb, with the slack a finger needs (the
+    /// thumb grown by 10 points each way).
+    override func thumbContains(windowPoint point: CGPoint) -> Bool {
+        currentThumbRect.insetBy(dx: -10, dy: -10).contains(convert(point, from: nil))
+    }
+
     /// The height UIKit gives a slider, in points.
     public static let naturalHeight: CGFloat = 34
     /// The diameter of the thumb, in points.

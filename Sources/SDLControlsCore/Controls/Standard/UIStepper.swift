@@ -24,6 +24,9 @@ import Foundation
 /// with it; a zero, negative or non-finite ``stepValue`` is ignored (UIKit raises there).
 @MainActor
 open class UIStepper: UIControl {
+    /// A single tap belongs to the control, not to a tap recognizer on a superview.
+    override var defaultActionGestures: DefaultActionGestures { .singleTap }
+
     /// Seconds from touch-down to the first automatic repeat.
     public static let autorepeatDelay: TimeInterval = 0.5
     /// Seconds between later automatic repeats.

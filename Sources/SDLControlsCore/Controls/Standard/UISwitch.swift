@@ -23,6 +23,10 @@ import Foundation
 /// `style`/`preferredStyle` (the Mac checkbox style).
 @MainActor
 open class UISwitch: UIControl {
+    /// A single tap and a horizontal drag or swipe belong to the switch, not to recognizers on
+    /// a superview.
+    override var defaultActionGestures: DefaultActionGestures { [.singleTap, .horizontalDrag] }
+
     /// The size UIKit gives a switch, in points.
     public static let naturalSize = CGSize(width: 51, height: 31)
     /// How long the thumb takes to slide from one side to the other, in seconds.

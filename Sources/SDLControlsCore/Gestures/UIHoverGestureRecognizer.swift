@@ -1,0 +1,26 @@
+import Foundation
+
+/// Recognizes the pointer hovering over its view (no button held): it begins when the
+/// pointer enters, changes as it moves, and ends when it leaves. While a button is held the
+/// hover stays where the press began (see ``UIWindow/hoverLocation``). Fingers never hover. ``UIGestureRecognizer/location(in:)`` is
+/// the pointer's location.
+@MainActor
+open class UIHoverGestureRecognizer: UIGestureRecognizer {
+    /// Hover recognizers take no touches.
+    override func accepts(_ touch: UITouch) -> Bool { false }
+
+    /// The pointer is over the view at `location` (window points), or left it (nil).
+    func hover(at location: CGPoint?) {
+        guard isEnabled else { return }
+        if let location {
+            lastLocationInWindow = location
+            if storedState == .possible {
+                state = .began
+            } else if storedState.isActive {
+                state = .changed
+            }
+        } else if storedState.isActive {
+            state = .ended
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+import Foundation
+@testable import SDLControlsCore
+
+/// A scroll view's dragging is its `panGestureRecognizer`: other recognizers can wait for it,
+/// refuse it, or be refused by it.
+@MainActor
+struct ScrollViewPanRecognizerTests {
+    let window = makeTestWindow()
+
+    private func list() -> (UIScrollView, PhaseRecordingView) {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        scroll.contentSize = CGSize(width: 300, height: 2000)
+        scroll.delaysContentTouches = false
+        let content = PhaseRecordingView(frame: CGRect(x: 0, y: 0, width: 300, height: 2000))
+        scroll.addSubview(content)
+        window.addSubview(scroll)
+        return (scroll, content)
+    }
+
+    @Test func theScrollViewsPanReportsItsDrag() {
+        let (scroll, _) = list()
+        #expect(scroll.gestureRecognizers?.first === scroll.panGestureRecognizer)
+        let log = GestureLog(scroll.panGestureRecognizer) { ($0 as! UIPanGestureRecognizer).translation(in: nil) }
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 200), to: CGPoint(x: 100, y: 100))
+        f.up(CGPoint(x: 100, y: 100))
+        #expect(log.states.first == .began && log.states.last == .ended)
+        #expect(log.values.last == CGPoint(x: 0, y: -100))
+        #expect(scroll.contentOffset.y > 0)
+    }
+
+    @Test func aDelegateThatRefusesThePanKeepsTheScrollViewStill() {
+        let (scroll, content) = list()
+        let delegate = ScriptedGestureDelegate()
+        delegate.shouldBegin = false
+        scroll.panGestureRecognizer.delegate = delegate
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 200), to: CGPoint(x: 100, y: 100))
+        f.up(CGPoint(x: 100, y: 100))
+        #expect(scroll.contentOffset == .zero)
+        #expect(content.phases.last == "ended", "the content keeps its touch")
+    }
+
+    @Test func aDisabledPanStopsDraggingButNotTheWheel() {
+        let (scroll, _) = list()
+        scroll.panGestureRecognizer.isEnabled = false
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 200), to: CGPoint(x: 100, y: 100))
+        f.up(CGPoint(x: 100, y: 100))
+        #expect(scroll.contentOffset == .zero)
+        #expect(window.sendScroll(CGPoint(x: 0, y: 30), at: CGPoint(x: 100, y: 100), isPrecise: true))
+        #expect(scroll.contentOffset.y == 30)
+    }
+
+    @Test func aPanThatWaitsForTheScrollViewsPanGetsTheTouchOnlyWhenItFails() {
+        let (scroll, content) = list()
+        let pan = UIPanGestureRecognizer()
+        pan.require(toFail: scroll.panGestureRecognizer)
+        content.addGestureRecognizer(pan)
+        let log = GestureLog(pan)
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 200), to: CGPoint(x: 100, y: 100))
+        f.up(CGPoint(x: 100, y: 100))
+        #expect(log.states.isEmpty, "the scroll view dragged")
+        #expect(scroll.contentOffset.y > 0)
+        scroll.contentOffset = .zero
+        f.advance(by: 2)
+        f.drag(from: CGPoint(x: 50, y: 200), to: CGPoint(x: 200, y: 200))   // sideways: the list can't scroll
+        f.up(CGPoint(x: 200, y: 200))
+        #expect(log.states.first == .began && log.states.last == .ended)
+    }
+
+    @Test func aTapInsideTheContentFailsWhenTheScrollViewDrags() {
+        let (scroll, content) = list()
+        let tap = UITapGestureRecognizer()
+        content.addGestureRecognizer(tap)
+        let log = GestureLog(tap)
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 200), to: CGPoint(x: 100, y: 120))
+        f.up(CGPoint(x: 100, y: 120))
+        #expect(log.states.isEmpty)
+        #expect(scroll.contentOffset.y > 0)
+    }
+
+    @Test func aPanOnTheContentBeatsTheScrollViewWhenItBeginsFirst() {
+        let (scroll, content) = list()
+        let pan = UIPanGestureRecognizer()
+        content.addGestureRecognizer(pan)
+        let log = GestureLog(pan)
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 200), to: CGPoint(x: 100, y: 100))
+        f.up(CGPoint(x: 100, y: 100))
+        #expect(log.states.first == .began)
+        #expect(scroll.contentOffset == .zero)
+        #expect(scroll.panGestureRecognizer.state == .possible)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+@testable import SDLControlsCore
+
+/// Records each state a recognizer's targets were told about, in order.
+@MainActor
+final class GestureLog {
+    private(set) var states: [UIGestureRecognizer.State] = []
+    /// A value read in each action (a translation, a scale …), in order.
+    private(set) var values: [CGPoint] = []
+    private let read: (UIGestureRecognizer) -> CGPoint
+
+    init(_ recognizer: UIGestureRecognizer, read: @escaping (UIGestureRecognizer) -> CGPoint = { $0.location(in: nil) }) {
+        self.read = read
+        recognizer.addTarget(self, action: GestureLog.record)
+    }
+
+    private func record(_ r: UIGestureRecognizer) {
+        states.append(r.state)
+        values.append(read(r))
+    }
+}
+
+/// A view that records the touch phases it is given.
+@MainActor
+final class PhaseRecordingView: UIView {
+    private(set) var phases: [String] = []
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { phases.append("began") }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { phases.append("moved") }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { phases.append("ended") }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { phases.append("cancelled") }
+}
+
+/// A delegate whose answers the test sets.
+@MainActor
+final class ScriptedGestureDelegate: UIGestureRecognizerDelegate {
+    var shouldBegin = true
+    var simultaneous = false
+    var receives = true
+    var requiresFailureOf: UIGestureRecognizer?
+    private(set) var askedToBegin = 0
+
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        askedToBegin += 1
+        return shouldBegin
+    }
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool { simultaneous }
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { receives }
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf other: UIGestureRecognizer) -> Bool {
+        other === requiresFailureOf
+    }
+}
+
+/// Touches played into a window at explicit times, with its frame clock kept in step (so
+/// recognizers' timers fire as they would in a running host).
+@MainActor
+struct GestureFinger {
+    let window: UIWindow
+    var time: TimeInterval = 1
+
+    mutating func advance(by dt: TimeInterval) {
+        time += dt
+        window.frameClock.advanceTime(to: time)
+    }
+
+    mutating func down(_ p: CGPoint, id: Int64 = 1, type: UITouch.TouchType = .direct, buttons: UIEvent.ButtonMask = []) {
+        advance(by: 0.01)
+        window.send(TouchSample(id: id, phase: .began, location: p, timestamp: time, type: type, buttonMask: buttons))
+    }
+
+    mutating func move(_ p: CGPoint, id: Int64 = 1, type: UITouch.TouchType = .direct, buttons: UIEvent.ButtonMask = []) {
+        advance(by: 0.01)
+        window.send(TouchSample(id: id, phase: .moved, location: p, timestamp: time, type: type, buttonMask: buttons))
+    }
+
+    mutating func up(_ p: CGPoint, id: Int64 = 1, type: UITouch.TouchType = .direct, buttons: UIEvent.ButtonMask = []) {
+        advance(by: 0.01)
+        window.send(TouchSample(id: id, phase: .ended, location: p, timestamp: time, type: type, buttonMask: buttons))
+    }
+
+    mutating func tap(_ p: CGPoint, id: Int64 = 1) {
+        down(p, id: id)
+        up(p, id: id)
+    }
+
+    /// A one-finger drag in `steps` moves (10 ms apart), without lifting.
+    mutating func drag(from a: CGPoint, to b: CGPoint, steps: Int = 5, id: Int64 = 1) {
+        down(a, id: id)
+        for i in 1...steps {
+            let f = CGFloat(i) / CGFloat(steps)
+            move(CGPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f), id: id)
+        }
+    }
+}
