@@ -178,6 +178,50 @@ struct GestureHostTests {
         #expect(!host.wantsPress(at: CGPoint(x: 200, y: 200)), "nor does a disabled one take it")
     }
 
+    @Test func aQuickFingerFlickSwipesAndASlowOneDoesNot() throws {
+        let (host, clock) = try host()
+        defer { host.shutdown() }
+        let v = panel(in: host)
+        var swipes = 0
+        let swipe = UISwipeGestureRecognizer { _ in swipes += 1 }
+        swipe.direction = .left
+        v.addGestureRecognizer(swipe)
+        #expect(finger(host, SDL_FINGERDOWN, 1, 250, 100))
+        for x in stride(from: Float(230), through: 170, by: -20) {
+            clock.now += 0.016
+            _ = finger(host, SDL_FINGERMOTION, 1, x, 101)
+        }
+        #expect(finger(host, SDL_FINGERUP, 1, 170, 101))
+        #expect(swipes == 1)
+        clock.now += 1
+        #expect(finger(host, SDL_FINGERDOWN, 1, 250, 100))
+        for x in stride(from: Float(230), through: 170, by: -20) {
+            clock.now += 0.3   // 0.9 s for 80 points: a drag, not a swipe
+            _ = finger(host, SDL_FINGERMOTION, 1, x, 101)
+        }
+        #expect(finger(host, SDL_FINGERUP, 1, 170, 101))
+        #expect(swipes == 1)
+    }
+
+    @Test func theMouseHoveringWithoutAButtonDrivesAHoverRecognizer() throws {
+        let (host, _) = try host()
+        defer { host.shutdown() }
+        let card = UIView(frame: CGRect(x: 100, y: 100, width: 80, height: 60))
+        host.window.addSubview(card)
+        var states: [UIGestureRecognizer.State] = []
+        var where_: [CGPoint] = []
+        card.addGestureRecognizer(UIHoverGestureRecognizer { h in
+            states.append(h.state)
+            where_.append(h.location(in: card))
+        })
+        #expect(!handled(host, SDLEvents.mouseMotion(host, x: 20, y: 20)))
+        #expect(!handled(host, SDLEvents.mouseMotion(host, x: 110, y: 120)), "hover is never consumed")
+        push(host, SDLEvents.mouseMotion(host, x: 130, y: 125))
+        push(host, SDLEvents.mouseMotion(host, x: 300, y: 200))
+        #expect(states == [.began, .changed, .ended])
+        #expect(where_.prefix(2) == [CGPoint(x: 10, y: 20), CGPoint(x: 30, y: 25)])
+    }
+
     final class ScriptedRefusal: UIGestureRecognizerDelegate {
         func gestureRecognizer(_ g: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { false }
     }

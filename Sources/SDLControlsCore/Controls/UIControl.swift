@@ -255,9 +255,12 @@ open class UIControl: UIView {
     private func takesDefaultAction(of r: UIGestureRecognizer) -> Bool {
         let kinds = defaultActionGestures
         guard !kinds.isEmpty else { return false }
-        if kinds.contains(.singleTap), let tap = r as? UITapGestureRecognizer {
+        // Controls ignore right and middle clicks, so those gestures are never theirs.
+        if let tap = r as? UITapGestureRecognizer {
+            guard kinds.contains(.singleTap), tap.buttonMaskRequired == .primary else { return false }
             return tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1
         }
+        guard r.trackedTouches.allSatisfy(\.isPrimaryPress) else { return false }
         guard kinds.contains(.horizontalDrag) || kinds.contains(.horizontalDragOnThumb),
               r.numberOfTouches <= 1, let (start, displacement) = r.dragSoFar,
               abs(displacement.x) >= abs(displacement.y) else { return false }

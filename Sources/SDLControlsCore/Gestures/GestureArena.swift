@@ -20,9 +20,15 @@ import Foundation
 ///   (a control `cancelTracking` and `touchCancel`), and nothing more of it; a view whose
 ///   touch was held back never gets it.
 /// - While a recognizer with ``UIGestureRecognizer/delaysTouchesBegan`` is `possible`, the
-///   view's `touchesBegan` (and what follows) waits; when it fails, the view gets the touch.
+///   view's `touchesBegan` (and what follows) waits; when it fails, the view gets the touch;
+///   when it recognizes, the view never does (even without `cancelsTouchesInView`).
 ///   While one with ``UIGestureRecognizer/delaysTouchesEnded`` (the default) may still
 ///   recognize, the view's `touchesEnded` waits (a double tap holds the first tap's end).
+///   What the recognizers decide reaches views before the touch that made them decide does.
+///   A touch a recognizer ignores is neither held nor cancelled by it.
+/// - Views and delegates run code while asked: every loop here looks touches and recognizers
+///   up again after calling out, and a recognizer taken off (or whose view left) while it was
+///   being decided is simply over.
 /// - Targets are called once per change, after the input or timer that caused it was handled;
 ///   a recognizer whose gesture is over goes back to `possible` (``UIGestureRecognizer/reset()``)
 ///   once none of its touches is down.
@@ -150,6 +156,7 @@ final class GestureArena {
     private func isUndecided(_ r: UIGestureRecognizer, for touch: UITouch) -> Bool {
         guard let i = touch.recognizers.firstIndex(where: { $0 === r }) else { return false }
         return r.storedState == .possible && r.sequence == touch.recognizerSequences[i] && r.isEnabled && r.view != nil
+            && !touch.ignoringRecognizers.contains(where: { $0.value === r })
     }
 
     private func delaysEnd(_ touch: UITouch, _ index: Int) -> Bool {
@@ -180,11 +187,12 @@ final class GestureArena {
     /// What ``tryToBegin(_:)`` found.
     enum BeginAnswer { case began, waiting, refused }
 
-    /// For a recognizer driven from outside its touch methods (a scroll view's pan): begins it
-    /// now if nothing stands in its way, says so if it must wait for another to fail (it
-    /// stays `possible` and may try again), or fails it.
+    /// For a recognizer driven from outside its touch methods (a scroll view's pan, a wheel
+    /// pan, a hover): begins it now if nothing stands in its way, says so if it must wait for
+    /// another to fail (it stays `possible` and may try again with the next input), or fails it.
     func tryToBegin(_ r: UIGestureRecognizer) -> BeginAnswer {
         r.arenaWindow = window
+        if !engaged.contains(where: { $0 === r }) { engaged.append(r) }   // reset once over
         return handling {
             guard r.storedState == .possible else { return r.storedState.isActive ? .began : .refused }
             attempt(r, .began, mayWait: false)
@@ -215,10 +223,23 @@ final class GestureArena {
                 continue
             }
         }
-        guard shouldBegin(r) else { return fail(r) }
+        let gesture = r.sequence
+        let allowed = shouldBegin(r)
+        // A delegate or view asked may have taken the recognizer off, or its view out of the
+        // window (it was reset then): this gesture is over, nothing more to decide.
+        guard r.sequence == gesture, r.view?.window === window else { return }
+        guard allowed else { return fail(r) }
         waiting.removeAll { $0 === r }
         r.applyState(newState)
         queued.append((r, newState))
+        if r.delaysTouchesBegan {
+            // The beginnings it held are its own now: the views never get those touches, even
+            // when it doesn't cancel touches in views.
+            for t in r.trackedTouches where t.heldBegan && !t.ignoringRecognizers.contains(where: { $0.value === r }) {
+                t.heldBegan = false
+                t.gestureCancelledView = true
+            }
+        }
         for o in peers where o !== r && o.storedState == .possible {
             if requirements(of: o, peers: self.peers(of: o)).contains(where: { $0 === r }) { fail(o); continue }
             if !simultaneous(r, o) && r.canPrevent(o) && o.canBePrevented(by: r) { fail(o) }
@@ -234,7 +255,8 @@ final class GestureArena {
 
     /// Fails `r` (if it has not begun) and lets those waiting for it go on.
     func fail(_ r: UIGestureRecognizer) {
-        guard r.storedState == .possible else { return }
+        // One taken off its view, or whose view left, was reset: it has nothing to fail.
+        guard r.storedState == .possible, r.view?.window === window else { return }
         r.applyState(.failed)
         waiting.removeAll { $0 === r }
         let candidates = waiting
@@ -267,10 +289,10 @@ final class GestureArena {
         return result
     }
 
-    /// Whether `o` waits (directly or through others) for `r`: waiting the other way would
-    /// deadlock, so that requirement is set aside.
+    /// Whether `o` requires `r` to fail, directly or through others: `r` waiting for `o` would
+    /// then deadlock, so that requirement is set aside and the first to complete goes ahead.
     private func waits(_ o: UIGestureRecognizer, on r: UIGestureRecognizer, visited: [ObjectIdentifier]) -> Bool {
-        guard o.pendingState != nil, !visited.contains(ObjectIdentifier(o)) else { return false }
+        guard !visited.contains(ObjectIdentifier(o)) else { return false }
         for req in requirements(of: o, peers: peers(of: o)) {
             if req === r || waits(req, on: r, visited: visited + [ObjectIdentifier(o)]) { return true }
         }
@@ -317,7 +339,7 @@ final class GestureArena {
 
     private func isUndecidedOrRecognizing(_ r: UIGestureRecognizer, for touch: UITouch) -> Bool {
         guard let i = touch.recognizers.firstIndex(where: { $0 === r }) else { return false }
-        return r.sequence == touch.recognizerSequences[i]
+        return r.sequence == touch.recognizerSequences[i] && !touch.ignoringRecognizers.contains(where: { $0.value === r })
     }
 
     // MARK: Settling
@@ -352,25 +374,22 @@ final class GestureArena {
         } while !queued.isEmpty && rounds < 16
     }
 
-    /// Delivers held `touchesBegan` and `touchesEnded` that nothing delays any more.
-    private func releaseHolds() {
-        var i = 0
-        while i < heldTouches.count {
-            let t = heldTouches[i]
-            if t.gestureCancelledView { heldTouches.remove(at: i); continue }
-            if t.heldBegan && !t.recognizers.contains(where: { $0.delaysTouchesBegan && isUndecided($0, for: t) }) {
+    /// Delivers held `touchesBegan` and `touchesEnded` that nothing delays any more. Views run
+    /// code as they get them (one may remove itself, or another view with a held touch), so
+    /// each touch is looked up again by identity after every delivery.
+    func releaseHolds() {
+        for t in heldTouches {
+            guard heldTouches.contains(where: { $0 === t }) else { continue }   // dropped meanwhile
+            if !t.gestureCancelledView, t.heldBegan, !t.recognizers.contains(where: { $0.delaysTouchesBegan && isUndecided($0, for: t) }) {
                 t.heldBegan = false
                 window.deliverHeldBegan(t)
             }
-            if t.heldBegan { i += 1; continue }
-            if t.heldEnd && !t.recognizers.indices.contains(where: { delaysEnd(t, $0) }) {
+            if !t.gestureCancelledView, !t.heldBegan, t.heldEnd, !t.recognizers.indices.contains(where: { delaysEnd(t, $0) }) {
                 t.heldEnd = false
-                heldTouches.remove(at: i)
+                heldTouches.removeAll { $0 === t }
                 window.deliverHeldEnd(t)
-                continue
             }
-            if !t.heldEnd && !t.heldBegan { heldTouches.remove(at: i); continue }
-            i += 1
+            if t.gestureCancelledView || (!t.heldBegan && !t.heldEnd) { heldTouches.removeAll { $0 === t } }
         }
     }
 
@@ -427,7 +446,14 @@ final class GestureArena {
     /// (a double tap's pause) fail, and held ends become cancellations.
     func cancelAll() {
         handling {
-            for r in engaged where r.storedState == .possible && r.trackedTouches.isEmpty { fail(r) }
+            // Taken out of waiting first, so failing one doesn't let another that waits for it
+            // recognize: the order they were added in must not matter.
+            let between = engaged.filter { $0.storedState == .possible && $0.trackedTouches.isEmpty && $0.hasSeenTouches }
+            for r in between {
+                r.pendingState = nil
+                waiting.removeAll { $0 === r }
+            }
+            for r in between { fail(r) }
             for t in heldTouches where t.heldEnd { window.cancelViewDelivery(of: t) }
         }
     }

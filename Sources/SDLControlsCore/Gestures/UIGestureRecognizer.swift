@@ -88,7 +88,7 @@ open class UIGestureRecognizer {
     /// `touchesCancelled` (a control sends `touchCancel`) and no more of those touches.
     open var cancelsTouchesInView: Bool = true
     /// Whether the view's `touchesBegan` waits until this recognizer fails (it never comes if
-    /// the recognizer recognizes). Default false.
+    /// the recognizer recognizes, whatever ``cancelsTouchesInView`` says). Default false.
     open var delaysTouchesBegan: Bool = false
     /// Whether the view's `touchesEnded` waits while this recognizer may still recognize: a
     /// double-tap recognizer holds the first tap's end until it fails. Default true.

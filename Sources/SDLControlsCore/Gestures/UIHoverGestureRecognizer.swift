@@ -15,7 +15,9 @@ open class UIHoverGestureRecognizer: UIGestureRecognizer {
         if let location {
             lastLocationInWindow = location
             if storedState == .possible {
-                state = .began
+                // Begins now or tries again with the next move: one that waited could begin
+                // after the pointer left, with nothing to end it.
+                _ = view?.window?.gestureArena.tryToBegin(self)
             } else if storedState.isActive {
                 state = .changed
             }

@@ -180,10 +180,15 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         let t = wheelTranslation ?? .zero
         wheelTranslation = CGPoint(x: t.x - delta.x, y: t.y - delta.y)
         samples.record(wheelTranslation ?? .zero, at: time)
-        state = storedState == .possible ? .began : .changed
-        guard storedState.isActive else {
-            wheelTranslation = nil
-            return false
+        if storedState == .possible {
+            // Begins now or not at all: a wheel pan that had to wait would begin later with no
+            // wheel left to end it.
+            guard let arena = view?.window?.gestureArena, arena.tryToBegin(self) == .began else {
+                wheelTranslation = nil
+                return false
+            }
+        } else {
+            state = .changed
         }
         wheelTimer?.invalidate()
         wheelTimer = view?.frameClock.scheduleTimer(after: Self.scrollEndDelay) { [weak self] _ in

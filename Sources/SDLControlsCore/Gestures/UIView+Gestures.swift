@@ -21,6 +21,7 @@ extension UIView {
     public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         if gestureRecognizer.view === self, gestureStorage?.recognizers.contains(where: { $0 === gestureRecognizer }) == true { return }
         gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        if gestureRecognizer.storedState != .possible { gestureRecognizer.forceReset() }   // a fresh start here
         let storage = gestureStorage ?? ViewGestureStorage()
         gestureStorage = storage
         storage.recognizers.append(gestureRecognizer)

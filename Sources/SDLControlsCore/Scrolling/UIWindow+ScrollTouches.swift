@@ -77,8 +77,12 @@ extension UIWindow {
     func scrollTouchMoved(_ touch: UITouch) -> Bool {
         guard let tracking = touch.scrollTracking else { return false }
         if let scroller = tracking.scroller {
+            guard scroller.panGestureRecognizer.storedState.isActive else {
+                dragLostItsPan(touch, tracking, scroller)
+                return true
+            }
             scroller.dragMoved(touch)
-            if scroller.panGestureRecognizer.storedState.isActive { scroller.panGestureRecognizer.state = .changed }
+            scroller.panGestureRecognizer.state = .changed
             return true
         }
         if tracking.failed { return tracking.content != .delivered }
@@ -91,7 +95,9 @@ extension UIWindow {
             }
             // The drag is the scroll view's pan recognizer beginning: a recognizer it waits for
             // holds it back, one under way or a delegate's no refuses it (GestureArena.swift).
-            guard scroll.panGestureRecognizer.isEnabled else { continue }
+            // A pan that didn't take this touch (disabled, its delegate said no) can't drag it.
+            guard scroll.panGestureRecognizer.isEnabled,
+                  touch.recognizers.contains(where: { $0 === scroll.panGestureRecognizer }) else { continue }
             switch gestureArena.tryToBegin(scroll.panGestureRecognizer) {
             case .began:
                 take(touch, tracking, for: scroll, translation: t)
@@ -124,10 +130,12 @@ extension UIWindow {
             scroll.settleIntoRange()
         }
         if let scroller = tracking.scroller {
-            scroller.dragEnded(touch, cancelled: touch.phase == .cancelled)
-            if scroller.panGestureRecognizer.storedState.isActive {
-                scroller.panGestureRecognizer.state = touch.phase == .cancelled ? .cancelled : .ended
+            guard scroller.panGestureRecognizer.storedState.isActive else {
+                dragLostItsPan(touch, tracking, scroller)
+                return false
             }
+            scroller.dragEnded(touch, cancelled: touch.phase == .cancelled)
+            scroller.panGestureRecognizer.state = touch.phase == .cancelled ? .cancelled : .ended
             return false
         }
         if tracking.content == .pending, touch.phase == .ended {
@@ -137,6 +145,17 @@ extension UIWindow {
             if touch.phase == .began { touch.phase = phase }
         }
         return tracking.content == .delivered
+    }
+
+    /// The scroll view's pan stopped while it dragged (disabled, or taken off the view): the
+    /// drag ends where it is, with no fling, and the touch scrolls nothing more.
+    private func dragLostItsPan(_ touch: UITouch, _ tracking: ScrollTouchTracking, _ scroller: UIScrollView) {
+        let phase = touch.phase
+        touch.phase = .cancelled
+        scroller.dragEnded(touch, cancelled: true)
+        if touch.phase == .cancelled { touch.phase = phase }
+        tracking.scroller = nil
+        tracking.failed = true
     }
 
     /// Gives a held-back touch to its content, if every watching scroll view's

@@ -4,9 +4,13 @@ import Foundation
 ///
 /// - A touch is hit-tested once, when it begins, and belongs to that view until it ends
 ///   (rule C11). Touches no view takes are remembered so their later samples are ignored.
+/// - Gesture recognizers on the hit view and its superviews see each phase before the view;
+///   one that recognizes can cancel the view's touch or hold back its beginning or end
+///   (`Gestures/GestureArena.swift`). Their targets run once the sample was handled.
 /// - A second touch on a view that already has one is not delivered unless the view has
-///   `isMultipleTouchEnabled` (C11). A view with `isExclusiveTouch` that has a touch blocks
-///   new touches elsewhere in the window and gets none while others are active (C11).
+///   `isMultipleTouchEnabled` (C11), though its recognizers still get it (a pinch). A view
+///   with `isExclusiveTouch` that has a touch blocks new touches elsewhere in the window and
+///   gets none while others are active (C11).
 /// - A pointer touch carries the buttons it holds (``TouchSample/buttonMask``); the event's
 ///   ``UIEvent/buttonMask`` is their union. A touch that begins without the primary button
 ///   (a right or middle click) is delivered to the view hit-tested like any other, but
@@ -59,6 +63,7 @@ extension UIWindow {
             touchEvent.timestamp = time
             refreshEventTouches()
             gestureArena.touchMoved(touch)   // recognizers first
+            gestureArena.releaseHolds()      // then what they decided, before this move
             guard let view = touch.view, !touch.heldBegan, activeTouches[sample.id] === touch else { return }
             if scrollTouchMoved(touch) { return }   // a scroll view has it (UIWindow+ScrollTouches.swift)
             guard !touch.gestureCancelledView else { return }
@@ -131,6 +136,9 @@ extension UIWindow {
             touch.tapCount = touch.isPrimaryPress ? tapCount(for: view, at: sample.location, time: time) : 1
         }
         gestureArena.touchBegan(touch, hit: recognizerHit)   // recognizers first
+        // What the recognizers just decided reaches views before this touch does (a double
+        // tap that failed on this down gives the first tap's end to its button first).
+        gestureArena.releaseHolds()
         guard target != nil, !touch.heldBegan, !touch.gestureCancelledView else { return }
         deliverBegan(touch)
     }
@@ -157,6 +165,7 @@ extension UIWindow {
             lastTap = touch.isPrimaryPress ? (Weak(view), touch.locationInWindow, time, touch.tapCount) : nil
         }
         touch.endGoesToView = viewGetsIt
+        gestureArena.releaseHolds()   // what the recognizers decided, this touch's held phases included
         if !held { deliverEnd(touch) }
         // Remove after delivery, so the event still lists the touch while it is handled.
         if activeTouches[touch.contactID] === touch { activeTouches[touch.contactID] = nil }
@@ -186,7 +195,7 @@ extension UIWindow {
     /// meanwhile begins in its view just before its held end.
     func deliverHeldBegan(_ touch: UITouch) {
         guard !touch.gestureCancelledView, let view = touch.view else { return }
-        if activeTouches[touch.contactID] === touch {
+        if activeTouches[touch.contactID] === touch, !touch.isEnding {
             deliverBegan(touch)
             return
         }

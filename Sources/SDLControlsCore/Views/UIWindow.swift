@@ -186,6 +186,12 @@ open class UIWindow: UIView {
         hoverWillLeave(view)
         for touch in touchOrder where !touch.isEnding {
             guard let owner = touch.view, owner.isDescendant(of: view) else { continue }
+            // A view that never began the touch (a recognizer held or withheld it), or already
+            // had its cancel from a recognizer, gets nothing: a touch ends once.
+            if touch.gestureCancelledView || touch.viewFinished || (touch.scrollTracking == nil && !touch.viewBegan) {
+                touch.view = nil
+                continue
+            }
             touch.phase = .cancelled
             // The contact stays known (so its later samples are ignored) but has no view now.
             touch.view = nil

@@ -165,4 +165,108 @@ struct ControlDefaultActionTests {
         #expect(singles.states.isEmpty, "the button it landed on is asked, though the touch lifted")
         #expect(events.names == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     }
+
+    @Test func aRightClickTapOnASuperviewIsNotAButtonsDefaultAction() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        window.addSubview(container)
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 100, y: 100, width: 120, height: 40)
+        container.addSubview(button)
+        let rightTap = UITapGestureRecognizer()
+        rightTap.buttonMaskRequired = .secondary
+        container.addGestureRecognizer(rightTap)
+        let log = GestureLog(rightTap)
+        var f = GestureFinger(window: window)
+        f.down(CGPoint(x: 150, y: 120), type: .indirectPointer, buttons: .secondary)
+        f.up(CGPoint(x: 150, y: 120), type: .indirectPointer, buttons: [])
+        #expect(log.states == [.recognized], "right click on a button: \(log.states)")
+        f.advance(by: 1)
+        f.down(CGPoint(x: 20, y: 300), type: .indirectPointer, buttons: .secondary)
+        f.up(CGPoint(x: 20, y: 300), type: .indirectPointer, buttons: [])
+        #expect(log.states.last == .recognized, "beside: \(log.states)")
+    }
+
+    @Test func twoTapsFarApartUnderADoubleTapBothTapTheButton() {
+        let double = UITapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        let panel = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        panel.addGestureRecognizer(double)
+        window.addSubview(panel)
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 50, y: 100, width: 300, height: 40)
+        panel.addSubview(button)
+        let events = EventLog(button)
+        var f = GestureFinger(window: window)
+        f.tap(CGPoint(x: 80, y: 120))
+        f.advance(by: 0.1)
+        f.tap(CGPoint(x: 300, y: 120))   // 220 points away: not a double tap
+        f.advance(by: 1)
+        _ = flush()
+        #expect(events.names.filter { $0 == "touchUpInside" }.count == 2, "\(events.names)")
+        #expect(!button.isTracking && !button.isHighlighted)
+    }
+
+    @Test func aDoubleTapOnAButtonUnderADoubleTapRecognizerCancelsTheButtonsTracking() {
+        let double = UITapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        let panel = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        panel.addGestureRecognizer(double)
+        window.addSubview(panel)
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 50, y: 100, width: 300, height: 40)
+        panel.addSubview(button)
+        let events = EventLog(button)
+        let log = GestureLog(double)
+        var f = GestureFinger(window: window)
+        f.tap(CGPoint(x: 80, y: 120))
+        f.advance(by: 0.1)
+        f.tap(CGPoint(x: 82, y: 120))
+        f.advance(by: 1)
+        _ = flush()
+        #expect(log.states == [.recognized])
+        #expect(!events.names.contains("touchUpInside"), "\(events.names)")
+        #expect(events.names.last == "touchCancel", "\(events.names)")
+        #expect(!button.isTracking && !button.isHighlighted)
+    }
+
+    @Test func aLongPressRemovedOrCancelledOverAButtonLeavesNothingTracking() {
+        let panelView = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        window.addSubview(panelView)
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 50, y: 100, width: 300, height: 40)
+        panelView.addSubview(button)
+        let pan = UIPanGestureRecognizer()
+        var panCalls = 0
+        pan.addHandler { p in panCalls += 1; p.view?.removeGestureRecognizer(p) }
+        panelView.addGestureRecognizer(pan)
+        let press = UILongPressGestureRecognizer()
+        var pressCalls = 0
+        press.addHandler { _ in pressCalls += 1 }
+        panelView.addGestureRecognizer(press)
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 300), to: CGPoint(x: 200, y: 300))
+        f.up(CGPoint(x: 200, y: 300))
+        #expect(panCalls == 1 && pan.state == .possible && pan.view == nil)
+        f.advance(by: 1)
+        f.down(CGPoint(x: 100, y: 120))
+        panelView.removeGestureRecognizer(press)
+        f.advance(by: 1)
+        #expect(pressCalls == 0 && press.state == .possible)
+        f.up(CGPoint(x: 100, y: 120))
+        panelView.addGestureRecognizer(press)
+        f.advance(by: 1)
+        f.down(CGPoint(x: 100, y: 120))
+        f.advance(by: 0.3)
+        window.cancelAllTouches()
+        f.advance(by: 1)
+        _ = flush()
+        #expect(pressCalls == 0 && press.state == .possible)
+        #expect(!button.isTracking && !button.isHighlighted)
+        f.down(CGPoint(x: 100, y: 120))
+        f.advance(by: 0.6)
+        #expect(pressCalls == 1)
+        window.cancelAllTouches()
+        _ = flush()
+        #expect(pressCalls == 2 && press.state == .possible && !button.isTracking)
+    }
 }

@@ -227,4 +227,80 @@ struct DragGestureTests {
         #expect(abs((scales[.changed] ?? 0) - 200.0 / 150) < 1e-9)
         #expect(scales[.ended] == 1, "nothing moved since the last reset")
     }
+
+    @Test func aPanPansWithAsManyFingersAsItAllows() {
+        let v = panel()
+        let twoFinger = UIPanGestureRecognizer()
+        twoFinger.minimumNumberOfTouches = 2
+        v.addGestureRecognizer(twoFinger)
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 200, y: 100), id: 1)
+        #expect(twoFinger.state == .possible, "one finger is not enough")
+        f.up(CGPoint(x: 200, y: 100), id: 1)
+        f.down(CGPoint(x: 100, y: 100), id: 1)
+        f.down(CGPoint(x: 100, y: 200), id: 2)
+        f.move(CGPoint(x: 130, y: 100), id: 1)
+        f.move(CGPoint(x: 130, y: 200), id: 2)
+        #expect(twoFinger.state == .began || twoFinger.state == .changed)
+        #expect(twoFinger.translation(in: nil) == CGPoint(x: 30, y: 0))
+        f.up(CGPoint(x: 130, y: 100), id: 1)
+        #expect(twoFinger.state == .ended, "fewer than its minimum: it ended")
+        f.up(CGPoint(x: 130, y: 200), id: 2)
+        #expect(twoFinger.state == .possible, "reset once every finger lifted")
+
+        v.removeGestureRecognizer(twoFinger)
+        let oneFinger = UIPanGestureRecognizer()
+        oneFinger.maximumNumberOfTouches = 1
+        oneFinger.cancelsTouchesInView = false
+        v.addGestureRecognizer(oneFinger)
+        f.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 150, y: 100), id: 1)
+        f.down(CGPoint(x: 300, y: 300), id: 2)
+        #expect(oneFinger.numberOfTouches == 1, "a second finger is ignored")
+        f.move(CGPoint(x: 320, y: 300), id: 2)
+        #expect(oneFinger.translation(in: nil) == CGPoint(x: 50, y: 0))
+        f.up(CGPoint(x: 320, y: 300), id: 2)
+        f.up(CGPoint(x: 150, y: 100), id: 1)
+        #expect(v.phases.suffix(4).contains("ended"), "the ignored finger still reached its view")
+    }
+
+    @Test func aWheelPanThatMustWaitDoesNotBeginLaterWithNoWheel() {
+        let v = panel()
+        let double = UITapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        let pan = UIPanGestureRecognizer()
+        pan.allowedScrollTypesMask = .all
+        pan.require(toFail: double)
+        v.addGestureRecognizer(double)
+        v.addGestureRecognizer(pan)
+        let pans = GestureLog(pan)
+        var f = GestureFinger(window: window)
+        f.tap(CGPoint(x: 50, y: 50))
+        _ = window.sendScroll(CGPoint(x: 0, y: 20), at: CGPoint(x: 50, y: 50), isPrecise: true)
+        f.advance(by: 1)
+        f.advance(by: 1)
+        #expect(pan.state == .possible, "pan state \(pan.state), log \(pans.states)")
+        #expect(pans.states.isEmpty || pans.states.last == .ended, "log \(pans.states)")
+        // and the next wheel scroll pans again
+        let took = window.sendScroll(CGPoint(x: 0, y: 20), at: CGPoint(x: 50, y: 50), isPrecise: true)
+        #expect(took, "the wheel pans again")
+    }
+
+    @Test func aFingerPansOnceAWheelPanHasEnded() {
+        let v = panel()
+        let pan = UIPanGestureRecognizer()
+        pan.allowedScrollTypesMask = .all
+        v.addGestureRecognizer(pan)
+        let log = GestureLog(pan) { ($0 as! UIPanGestureRecognizer).translation(in: nil) }
+        var f = GestureFinger(window: window)
+        #expect(window.sendScroll(CGPoint(x: 0, y: 20), at: CGPoint(x: 50, y: 50), isPrecise: true))
+        f.down(CGPoint(x: 100, y: 100))
+        f.move(CGPoint(x: 150, y: 100))
+        f.advance(by: 0.3)   // wheel pan ends
+        f.move(CGPoint(x: 200, y: 100))
+        f.move(CGPoint(x: 250, y: 100))
+        f.up(CGPoint(x: 250, y: 100))
+        let fingerPans = log.states.filter { $0 == .began }.count
+        #expect(fingerPans == 2, "the finger's drag should pan too: \(log.states) \(log.values)")
+        #expect(v.phases.contains("began"))
+    }
 }

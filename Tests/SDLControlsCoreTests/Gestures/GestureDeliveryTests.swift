@@ -37,13 +37,13 @@ struct GestureDeliveryTests {
         f.down(CGPoint(x: 100, y: 100))
         #expect(v.phases.isEmpty)
         f.move(CGPoint(x: 100, y: 130))   // downwards: not a right swipe, it fails
-        #expect(v.phases == ["began"])
+        #expect(v.phases == ["began", "moved"], "the held beginning first, then the move that decided")
         f.up(CGPoint(x: 100, y: 130))
-        #expect(v.phases == ["began", "ended"])
+        #expect(v.phases == ["began", "moved", "ended"])
         f.advance(by: 1)
         f.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 200, y: 100), steps: 2)
         f.up(CGPoint(x: 200, y: 100))
-        #expect(v.phases == ["began", "ended"], "a swipe that recognized: the view never sees that touch")
+        #expect(v.phases == ["began", "moved", "ended"], "a swipe that recognized: the view never sees that touch")
     }
 
     @Test func aTapLiftedWhileItsBeganWasHeldReachesTheViewBeganThenEnded() {
@@ -229,5 +229,250 @@ struct GestureDeliveryTests {
         #expect(a.interactions.isEmpty && b.interactions.count == 1 && probe.view === b)
         b.removeInteraction(probe)
         #expect(probe.log == ["will view", "did view", "will nil", "did nil", "will view", "did view", "will nil", "did nil"])
+    }
+
+    @Test func aRecognizerItsDelegateTakesOffWhileAskedToBeginIsReadyForItsNextView() {
+        let v = panel()
+        let tap = UITapGestureRecognizer()
+        let delegate = MutatingBeginDelegate()
+        delegate.onShouldBegin = { r in r.view?.removeGestureRecognizer(r) }
+        tap.delegate = delegate
+        v.addGestureRecognizer(tap)
+        var f = GestureFinger(window: window)
+        f.tap(CGPoint(x: 50, y: 50))
+        #expect(tap.state == .possible, "detached recognizer should be reset, is \(tap.state)")
+        delegate.onShouldBegin = { _ in }
+        v.addGestureRecognizer(tap)
+        let log = GestureLog(tap)
+        f.advance(by: 1)
+        f.tap(CGPoint(x: 50, y: 50))
+        #expect(log.states == [.recognized], "re-added recognizer works again")
+    }
+
+    @Test func aRecognizerWhoseViewLeavesWhileItIsAskedToBeginCallsNoTarget() {
+        let v = panel()
+        let tap = UITapGestureRecognizer()
+        let delegate = MutatingBeginDelegate()
+        delegate.onShouldBegin = { r in r.view?.removeFromSuperview() }
+        tap.delegate = delegate
+        v.addGestureRecognizer(tap)
+        let log = GestureLog(tap)
+        var f = GestureFinger(window: window)
+        f.tap(CGPoint(x: 50, y: 50))
+        #expect(tap.state == .possible, "state after: \(tap.state); log \(log.states)")
+        delegate.onShouldBegin = { _ in }
+        window.addSubview(v)
+        f.advance(by: 1)
+        f.tap(CGPoint(x: 50, y: 50))
+        #expect(log.states.last == .recognized && log.states.count >= 1, "log \(log.states), state \(tap.state)")
+    }
+
+    @Test func aRecognizerWhoseViewLeftWhileItWasAskedWorksWhenTheViewIsBack() {
+        let v = panel()
+        let tap = UITapGestureRecognizer()
+        let delegate = MutatingBeginDelegate()
+        delegate.onShouldBegin = { r in r.view?.removeFromSuperview() }
+        tap.delegate = delegate
+        v.addGestureRecognizer(tap)
+        var f = GestureFinger(window: window)
+        f.tap(CGPoint(x: 50, y: 50))
+        delegate.onShouldBegin = { _ in }
+        window.addSubview(v)
+        let log = GestureLog(tap)
+        f.advance(by: 1)
+        f.tap(CGPoint(x: 50, y: 50))
+        f.advance(by: 1)
+        f.tap(CGPoint(x: 50, y: 50))
+        #expect(log.states == [.recognized, .recognized], "log \(log.states), state \(tap.state)")
+    }
+
+    @Test func inACycleOfFailureRequirementsTheFirstToCompleteGoesAhead() {
+        let v = panel()
+        let press = UILongPressGestureRecognizer()
+        press.minimumPressDuration = 0.1
+        let tap = UITapGestureRecognizer()
+        press.require(toFail: tap)
+        tap.require(toFail: press)
+        v.addGestureRecognizer(press)
+        v.addGestureRecognizer(tap)
+        let presses = GestureLog(press), taps = GestureLog(tap)
+        var f = GestureFinger(window: window)
+        f.down(CGPoint(x: 50, y: 50))
+        f.advance(by: 0.3)
+        #expect(presses.states == [.began], "the long press completed first (0.1 s): it should begin; got \(presses.states)")
+        f.up(CGPoint(x: 50, y: 50))
+        #expect(taps.states.isEmpty, "taps: \(taps.states); presses: \(presses.states)")
+    }
+
+    @Test(arguments: [false, true])
+    func cancellingAllTouchesBetweenADoubleTapsTapsFailsWhatWaitsForItInAnyOrder(doubleFirst: Bool) {
+        let v = panel()
+        let single = UITapGestureRecognizer()
+        let double = UITapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        if doubleFirst {
+            v.addGestureRecognizer(double)
+            v.addGestureRecognizer(single)
+        } else {
+            v.addGestureRecognizer(single)
+            v.addGestureRecognizer(double)
+        }
+        let singles = GestureLog(single)
+        var f = GestureFinger(window: window)
+        f.tap(CGPoint(x: 50, y: 50))
+        window.cancelAllTouches()
+        f.advance(by: 1)
+        #expect(singles.states.isEmpty, "doubleFirst=\(doubleFirst): single got \(singles.states)")
+        #expect(v.phases == ["began", "cancelled"], "phases \(v.phases)")
+    }
+
+    @Test func aTouchARecognizerIgnoresReachesItsViewAtOnce() {
+        let v = panel()
+        let pan = UIPanGestureRecognizer()
+        pan.maximumNumberOfTouches = 1
+        pan.delaysTouchesBegan = true
+        v.addGestureRecognizer(pan)
+        var f = GestureFinger(window: window)
+        f.down(CGPoint(x: 100, y: 100), id: 1)
+        f.down(CGPoint(x: 200, y: 200), id: 2)   // ignored by the pan
+        let afterSecond = v.phases
+        f.move(CGPoint(x: 130, y: 100), id: 1)   // pan begins
+        f.move(CGPoint(x: 160, y: 100), id: 1)
+        f.up(CGPoint(x: 200, y: 200), id: 2)
+        f.up(CGPoint(x: 160, y: 100), id: 1)
+        #expect(afterSecond == ["began"], "ignored touch should reach the view at once: \(afterSecond)")
+        #expect(v.phases.contains("ended"), "ignored touch ends in its view: \(v.phases)")
+    }
+
+    @Test func aTouchARecognizerIgnoresIsNeverWithdrawnWhenItRecognizes() {
+        let v = panel()
+        let pan = UIPanGestureRecognizer()
+        pan.maximumNumberOfTouches = 1
+        pan.delaysTouchesBegan = true
+        v.addGestureRecognizer(pan)
+        var f = GestureFinger(window: window)
+        f.down(CGPoint(x: 100, y: 100), id: 1)
+        f.down(CGPoint(x: 200, y: 200), id: 2)   // ignored by the pan
+        f.move(CGPoint(x: 130, y: 100), id: 1)   // pan begins
+        f.up(CGPoint(x: 200, y: 200), id: 2)
+        f.up(CGPoint(x: 130, y: 100), id: 1)
+        #expect(v.phases == ["began", "ended"], "touch 2 (ignored) should reach the view: \(v.phases)")
+    }
+
+    @Test func aViewThatRemovesItselfWhenItsHeldTouchArrivesEndsItOnce() {
+        let v = SelfRemovingView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        window.addSubview(v)
+        let swipe = UISwipeGestureRecognizer()
+        swipe.delaysTouchesBegan = true
+        window.addGestureRecognizer(swipe)
+        var f = GestureFinger(window: window)
+        f.down(CGPoint(x: 100, y: 100))
+        f.move(CGPoint(x: 100, y: 130))   // swipe fails: the view gets began, removes itself
+        f.up(CGPoint(x: 100, y: 130))
+        #expect(v.began == 1)
+        #expect(v.ended + v.cancelled == 1)
+    }
+
+    @Test func aViewRemovedAfterARecognizerCancelledItsTouchGetsNoSecondCancel() {
+        let outer = panel()
+        let inner = PhaseRecordingView(frame: CGRect(x: 50, y: 50, width: 200, height: 200))
+        outer.addSubview(inner)
+        outer.addGestureRecognizer(UIPanGestureRecognizer())
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 150, y: 100))
+        #expect(inner.phases == ["began", "cancelled"])
+        inner.removeFromSuperview()
+        f.up(CGPoint(x: 150, y: 100))
+        #expect(inner.phases == ["began", "cancelled"], "one cancel only: \(inner.phases)")
+    }
+
+    @Test func aViewRemovedBeforeItEverGotAWithheldTouchGetsNoCancel() {
+        let outer = panel()
+        let inner = PhaseRecordingView(frame: CGRect(x: 50, y: 50, width: 200, height: 200))
+        outer.addSubview(inner)
+        let pan = UIPanGestureRecognizer()
+        pan.delaysTouchesBegan = true
+        outer.addGestureRecognizer(pan)
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 150, y: 100))
+        #expect(inner.phases.isEmpty)
+        inner.removeFromSuperview()
+        f.up(CGPoint(x: 150, y: 100))
+        #expect(inner.phases.isEmpty, "never began, so no cancel: \(inner.phases)")
+    }
+
+    @Test func aRecognizedGestureKeepsTheBeginningItHeldEvenWithoutCancellingTouches() {
+        let v = panel()
+        let swipe = UISwipeGestureRecognizer()
+        swipe.delaysTouchesBegan = true
+        swipe.cancelsTouchesInView = false
+        v.addGestureRecognizer(swipe)
+        let log = GestureLog(swipe)
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 200, y: 100), steps: 2)
+        f.up(CGPoint(x: 200, y: 100))
+        #expect(log.states == [.recognized])
+        #expect(v.phases.isEmpty, "recognized: the held began is discarded: \(v.phases)")
+    }
+
+    @Test func tenFingersWithNaNAndBackwardTimesLeaveEveryRecognizerAtRestAndEveryTouchEnded() {
+        let v = panel()
+        let pan = UIPanGestureRecognizer(), pinch = UIPinchGestureRecognizer(), rot = UIRotationGestureRecognizer()
+        let tap = UITapGestureRecognizer(), press = UILongPressGestureRecognizer(), swipe = UISwipeGestureRecognizer()
+        tap.numberOfTouchesRequired = 2
+        let delegate = ScriptedGestureDelegate()
+        delegate.simultaneous = true
+        for r in [pan, pinch, rot, tap, press, swipe] as [UIGestureRecognizer] {
+            r.delegate = delegate
+            v.addGestureRecognizer(r)
+        }
+        var values: [CGFloat] = []
+        pan.addHandler { p in let t = p.translation(in: nil), vel = p.velocity(in: nil); values += [t.x, t.y, vel.x, vel.y] }
+        pinch.addHandler { p in values += [p.scale, p.velocity] }
+        rot.addHandler { r in values += [r.rotation, r.velocity] }
+        var rng = TestRandom(seed: 7)
+        var time: TimeInterval = 5
+        for round in 0..<20 {
+            for id in 0..<10 {
+                let p = CGPoint(x: CGFloat.random(in: 0...400, using: &rng), y: CGFloat.random(in: 0...400, using: &rng))
+                window.send(TouchSample(id: Int64(id), phase: .began, location: id == 3 ? CGPoint(x: 100, y: 100) : p, timestamp: time, type: .direct, buttonMask: []))
+            }
+            for step in 0..<30 {
+                time += (step % 7 == 3) ? -0.05 : 0.008
+                window.frameClock.advanceTime(to: time)
+                for id in 0..<10 {
+                    let nan = (step + id) % 11 == 0
+                    let p = nan ? CGPoint(x: CGFloat.nan, y: 5) : CGPoint(x: CGFloat.random(in: 0...400, using: &rng), y: CGFloat.random(in: 0...400, using: &rng))
+                    window.send(TouchSample(id: Int64(id), phase: .moved, location: p, timestamp: step % 5 == 0 ? .nan : time, type: .direct, buttonMask: []))
+                }
+            }
+            for id in (0..<10).shuffled(using: &rng) {
+                window.send(TouchSample(id: Int64(id), phase: (id + round) % 4 == 0 ? .cancelled : .ended, location: CGPoint(x: 100, y: 100), timestamp: time, type: .direct, buttonMask: []))
+            }
+            time += 1
+            window.frameClock.advanceTime(to: time)
+        }
+        #expect(values.allSatisfy { $0.isFinite }, "non-finite values \(values.filter { !$0.isFinite }.count)")
+        for r in [pan, pinch, rot, tap, press, swipe] as [UIGestureRecognizer] {
+            #expect(r.state == .possible, "\(type(of: r)) stuck in \(r.state)")
+        }
+        let began = v.phases.filter { $0 == "began" }.count
+        let finished = v.phases.filter { $0 == "ended" || $0 == "cancelled" }.count
+        #expect(began == finished, "began \(began) vs finished \(finished)")
+        #expect(window.activeTouchCount == 0 && !window.isHoldingTouchesForRecognizers)
+    }
+
+    @Test func aHeldEndReachesItsViewBeforeTheNextTouchBegins() {
+        let double = UITapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        let v = panel()
+        v.addGestureRecognizer(double)
+        var f = GestureFinger(window: window)
+        f.tap(CGPoint(x: 80, y: 120))
+        f.advance(by: 0.1)
+        f.down(CGPoint(x: 300, y: 120))
+        #expect(v.phases == ["began", "ended", "began"], "\(v.phases)")
+        f.up(CGPoint(x: 300, y: 120))
     }
 }

@@ -188,4 +188,21 @@ struct GestureStateMachineTests {
         #expect(log.states.filter { $0 == .began }.count == 2)
         #expect(log.states.last == .ended)
     }
+
+    @Test func aTypedActionMayTakeAnyRecognizerOrItsOwnClass() {
+        @MainActor final class Screen {
+            var log: [String] = []
+            func any(_ r: UIGestureRecognizer) { log.append("any \(r.state)") }
+            func own(_ p: UIPanGestureRecognizer) { log.append("own \(p.translation(in: nil).x)") }
+        }
+        let v = panel()
+        let screen = Screen()
+        let pan = UIPanGestureRecognizer(target: screen, action: Screen.any)
+        pan.addTarget(screen, action: Screen.own)
+        v.addGestureRecognizer(pan)
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 50, y: 50), to: CGPoint(x: 70, y: 50), steps: 1)
+        f.up(CGPoint(x: 70, y: 50))
+        #expect(screen.log == ["any began", "own 20.0", "any ended", "own 20.0"])
+    }
 }

@@ -36,4 +36,23 @@ struct HoverGestureTests {
         #expect(window.touch(forContactID: 1)?.gestureRecognizers == nil)
         f.up(CGPoint(x: 50, y: 50))
     }
+
+    @Test func aHoverThatMustWaitDoesNotBeginAfterThePointerLeft() {
+        let window = makeTestWindow()
+        let v = PhaseRecordingView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        window.addSubview(v)
+        let double = UITapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        let hover = UIHoverGestureRecognizer()
+        hover.require(toFail: double)
+        v.addGestureRecognizer(double)
+        v.addGestureRecognizer(hover)
+        let hovers = GestureLog(hover)
+        var f = GestureFinger(window: window)
+        f.tap(CGPoint(x: 50, y: 50))
+        window.sendHover(at: CGPoint(x: 60, y: 60))
+        window.sendHover(at: CGPoint(x: 300, y: 300))   // left
+        f.advance(by: 1)
+        #expect(hover.state == .possible, "hover \(hover.state) log \(hovers.states)")
+    }
 }

@@ -95,4 +95,63 @@ struct ScrollViewPanRecognizerTests {
         #expect(scroll.contentOffset == .zero)
         #expect(scroll.panGestureRecognizer.state == .possible)
     }
+
+    @Test func disablingThePanMidDragStopsTheDragWhereItIs() {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        scroll.contentSize = CGSize(width: 300, height: 2000)
+        scroll.delaysContentTouches = false
+        window.addSubview(scroll)
+        let log = GestureLog(scroll.panGestureRecognizer)
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 250), to: CGPoint(x: 100, y: 200))
+        #expect(scroll.isDragging)
+        scroll.panGestureRecognizer.isEnabled = false
+        let offset = scroll.contentOffset
+        f.move(CGPoint(x: 100, y: 100))
+        #expect(scroll.contentOffset == offset, "disabled pan still drags: \(offset) -> \(scroll.contentOffset)")
+        #expect(!scroll.isDragging, "still dragging after its pan was cancelled")
+        f.up(CGPoint(x: 100, y: 100))
+        #expect(log.states.first == .began && log.states.last == .cancelled, "\(log.states)")
+    }
+
+    @Test func aPanWhoseDelegateRefusesTheTouchDoesNotDragIt() {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        scroll.contentSize = CGSize(width: 300, height: 2000)
+        scroll.delaysContentTouches = false
+        let content = PhaseRecordingView(frame: CGRect(x: 0, y: 0, width: 300, height: 2000))
+        scroll.addSubview(content)
+        window.addSubview(scroll)
+        let delegate = ScriptedGestureDelegate()
+        delegate.receives = false
+        scroll.panGestureRecognizer.delegate = delegate
+        let log = GestureLog(scroll.panGestureRecognizer)
+        var f = GestureFinger(window: window)
+        f.drag(from: CGPoint(x: 100, y: 200), to: CGPoint(x: 100, y: 100))
+        f.up(CGPoint(x: 100, y: 100))
+        #expect(scroll.contentOffset == .zero, "pan refused the touch yet scrolled: \(scroll.contentOffset), log \(log.states)")
+        #expect(content.phases.last == "ended", "\(content.phases)")
+    }
+
+    @Test func aRefusedPanDoesNotDragUnderALongPressUnderWay() {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        scroll.contentSize = CGSize(width: 300, height: 2000)
+        scroll.delaysContentTouches = false
+        let content = PhaseRecordingView(frame: CGRect(x: 0, y: 0, width: 300, height: 2000))
+        scroll.addSubview(content)
+        window.addSubview(scroll)
+        let press = UILongPressGestureRecognizer()
+        content.addGestureRecognizer(press)
+        let delegate = ScriptedGestureDelegate()
+        delegate.receives = false
+        scroll.panGestureRecognizer.delegate = delegate
+        let presses = GestureLog(press)
+        var f = GestureFinger(window: window)
+        f.down(CGPoint(x: 100, y: 200))
+        f.advance(by: 0.6)
+        f.move(CGPoint(x: 100, y: 150))
+        f.move(CGPoint(x: 100, y: 100))
+        f.up(CGPoint(x: 100, y: 100))
+        #expect(presses.states.first == .began)
+        #expect(scroll.contentOffset == .zero, "scrolled during a long press: \(scroll.contentOffset)")
+    }
 }

@@ -91,3 +91,29 @@ struct GestureFinger {
         }
     }
 }
+
+/// A delegate that runs a closure when asked whether to begin.
+@MainActor
+final class MutatingBeginDelegate: UIGestureRecognizerDelegate {
+    var onShouldBegin: (UIGestureRecognizer) -> Void = { _ in }
+    var answer = true
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        onShouldBegin(gestureRecognizer)
+        return answer
+    }
+}
+
+/// A view that removes itself from its superview when a touch begins on it.
+@MainActor
+final class SelfRemovingView: UIView {
+    var began = 0, ended = 0, cancelled = 0
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        began += 1
+        removeFromSuperview()
+    }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { ended += 1 }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { cancelled += 1 }
+}
+
+/// Seeded randomness for the gesture suites (the generator the drawing suites use).
+extension TestRandom: RandomNumberGenerator {}
