@@ -10,7 +10,9 @@ extension SDLHost {
     /// Whether a press (click or touch) at `location`, in UI points (``window``'s
     /// coordinates), would be taken by a view, so ``handle(_:)`` would report it consumed:
     /// hit-testing finds a view other than the bare root window (a root window with a
-    /// background colour takes presses too). False after ``shutdown()``.
+    /// background colour takes presses too), or a gesture recognizer there would take it (its
+    /// delegate's `shouldReceive` is asked with a provisional finger touch at `location`).
+    /// False after ``shutdown()``.
     public func wantsPress(at location: CGPoint) -> Bool {
         guard !isShutDown else { return false }
         return platform.wantsPress(at: location)
@@ -18,10 +20,11 @@ extension SDLHost {
 
     /// ``wantsPress(at:)`` for a mouse position as SDL reports it in a mouse event (window
     /// units, or logical units when the game set a logical size): see ``location(ofMouseX:y:)``.
+    /// Recognizers' delegates are asked with a provisional mouse touch.
     public func wantsPress(atMouseX x: Int32, y: Int32) -> Bool {
         guard !isShutDown else { return false }
         place(reading: .always)
-        return wantsPress(at: location(ofMouseX: x, y: y))
+        return platform.wantsPress(at: location(ofMouseX: x, y: y), type: .indirectPointer)
     }
 
     /// Whether the UI wants the pointer now (ImGui's `WantCaptureMouse`): a view owns a

@@ -220,7 +220,7 @@ final class SDLPlatformBackend {
         guard !bit.isEmpty else { return false }
         let p = input.space.location(ofMouseX: b.x, y: b.y)
         if b.which == Self.touchMouseID {
-            return duplicate(&touchMadeClickTaken, down: down, at: p)
+            return duplicate(&touchMadeClickTaken, down: down, at: p, type: .direct)   // a finger's click
         }
         if down {
             if mouseDown {
@@ -310,7 +310,7 @@ final class SDLPlatformBackend {
         let p = input.space.location(ofFingerX: f.x, y: f.y)
         if f.touchId == Self.mouseTouchID {
             guard type != SDL_FINGERMOTION else { return clickMadeTouchTaken }
-            return duplicate(&clickMadeTouchTaken, down: type == SDL_FINGERDOWN, at: p)
+            return duplicate(&clickMadeTouchTaken, down: type == SDL_FINGERDOWN, at: p, type: .indirectPointer)   // a click's finger
         }
         let id: Int64
         if type == SDL_FINGERDOWN {
@@ -336,11 +336,11 @@ final class SDLPlatformBackend {
     /// A press SDL made from another device's (a click from a finger, sent just before the
     /// finger's own event; a finger from a click) makes no touch: the original does. It is
     /// answered as the original will be, so a game that acts on clicks doesn't also act on a
-    /// tap the UI took: at its down, whether a view takes a press there (as
-    /// ``SDLHost/wantsPress(at:)``), and the same until its up.
-    private func duplicate(_ taken: inout Bool, down: Bool, at p: CGPoint) -> Bool {
+    /// tap the UI took: at its down, whether a view or a recognizer takes a press of the
+    /// original's `type` there (as ``SDLHost/wantsPress(at:)``), and the same until its up.
+    private func duplicate(_ taken: inout Bool, down: Bool, at p: CGPoint, type: UITouch.TouchType) -> Bool {
         if down {
-            taken = wantsPress(at: p)
+            taken = wantsPress(at: p, type: type)
             return taken
         }
         defer { taken = false }
@@ -388,10 +388,10 @@ final class SDLPlatformBackend {
 
     /// Whether a press at `location` (UI points) would be taken by a view: hit-testing finds
     /// a view other than the bare root window (a root window with a background takes it).
-    func wantsPress(at location: CGPoint) -> Bool {
+    func wantsPress(at location: CGPoint, type: UITouch.TouchType = .direct) -> Bool {
         guard location.x.isFinite, location.y.isFinite else { return false }
         window.layoutIfNeeded()
         guard let view = window.hitTest(location, with: nil) else { return false }
-        return view !== window || window.backgroundColor != nil || window.recognizersWouldTakePress(at: location)
+        return view !== window || window.backgroundColor != nil || window.recognizersWouldTakePress(at: location, type: type)
     }
 }

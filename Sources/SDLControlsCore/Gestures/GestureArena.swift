@@ -90,6 +90,7 @@ final class GestureArena {
         guard !list.isEmpty else { return }
         touch.recognizers = list
         touch.recognizerSequences = list.map(\.sequence)
+        touch.isTakenByGestureRecognizers = true
         for r in list {
             r.trackedTouches.append(touch)
             if !r.hasSeenTouches {
@@ -278,7 +279,8 @@ final class GestureArena {
 
     /// The recognizers `r` must wait for.
     private func requirements(of r: UIGestureRecognizer, peers: [UIGestureRecognizer]) -> [UIGestureRecognizer] {
-        var result = r.failureRequirements.compactMap(\.value).filter { $0.view != nil }
+        // Recognizers in another window never share a touch with this one: not waited for.
+        var result = r.failureRequirements.compactMap(\.value).filter { $0.view?.window === window }
         for o in peers where o !== r && !result.contains(where: { $0 === o }) {
             if r.shouldRequireFailure(of: o) || o.shouldBeRequiredToFail(by: r)
                 || r.delegate?.gestureRecognizer(r, shouldRequireFailureOf: o) == true

@@ -173,7 +173,8 @@ open class UIGestureRecognizer {
     // MARK: Failure requirements
 
     /// Makes this recognizer wait until `other` fails before it recognizes; if `other`
-    /// recognizes, this one fails (a single tap that requires a double tap to fail).
+    /// recognizes, this one fails (a single tap that requires a double tap to fail). A
+    /// recognizer in another window is not waited for (they never share a touch).
     /// A requirement that closes a cycle is ignored when it would block: the recognizer whose
     /// gesture completes first goes ahead **(project choice: UIKit deadlocks)**.
     public func require(toFail other: UIGestureRecognizer) {
@@ -254,6 +255,16 @@ open class UIGestureRecognizer {
     /// touches moved since; nil for other recognizers. Controls read it to keep their own drags.
     var dragSoFar: (start: CGPoint, displacement: CGPoint)? { nil }
 
+    /// For two-finger gestures (pinch, rotation): a finger lifting ends one under way; one that
+    /// never began fails once every finger lifted.
+    func endAsAFingerLifts() {
+        if storedState.isActive {
+            state = .ended
+        } else if storedState == .possible && trackedTouches.allSatisfy({ $0.isEnding }) {
+            state = .failed
+        }
+    }
+
     /// Asks for a state; the arena of the view's window decides (see `GestureArena.swift`).
     func requestState(_ newState: State) {
         let old = storedState
@@ -283,6 +294,7 @@ open class UIGestureRecognizer {
     func applyState(_ newState: State) {
         storedState = newState
         pendingState = nil
+        reportedState = nil   // a target that sets the state reads back what it set
     }
 
     /// Calls the targets with `reported` as the state they see.

@@ -62,11 +62,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
     /// Follows the touches that lifted.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        if storedState.isActive {
-            state = .ended
-        } else if storedState == .possible && trackedTouches.allSatisfy({ $0.isEnding }) {
-            state = .failed
-        }
+        endAsAFingerLifts()
     }
 
     /// Clears what it measured, for the next gesture.

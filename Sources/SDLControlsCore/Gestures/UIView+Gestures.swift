@@ -80,14 +80,16 @@ extension UIView {
 }
 
 extension UIWindow {
-    /// Whether a press beginning at `location` (window points) would be taken by a gesture
-    /// recognizer: one attached to the view hit there or to a superview (the window's own
-    /// included) that is enabled, free for a new touch and whose delegate's `shouldReceive`
-    /// agrees (asked with a provisional touch at `location`). Embedding hosts answer
-    /// "wants press" with it.
-    package func recognizersWouldTakePress(at location: CGPoint) -> Bool {
+    /// Whether a press of `type` beginning at `location` (window points) would be taken by a
+    /// gesture recognizer: one attached to the view hit there or to a superview (the window's
+    /// own included) that is enabled, free for a new touch and whose delegate's `shouldReceive`
+    /// agrees. The delegate is asked with a provisional touch: at `location`, of `type`, its
+    /// `view` the view hit there, as the real press's will be. Embedding hosts answer "wants
+    /// press" with it.
+    package func recognizersWouldTakePress(at location: CGPoint, type: UITouch.TouchType) -> Bool {
         guard location.x.isFinite, location.y.isFinite, let hit = hitTest(convert(location, from: nil), with: nil) else { return false }
-        let probe = UITouch(contactID: -1, type: .direct, location: location, timestamp: lastTimestamp, window: self)
+        let probe = UITouch(contactID: -1, type: type, location: location, timestamp: lastTimestamp, window: self)
+        probe.view = hit
         return !gestureArena.recognizers(for: probe, hit: hit).isEmpty
     }
 }

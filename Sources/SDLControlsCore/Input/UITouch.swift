@@ -108,9 +108,9 @@ public final class UITouch {
     /// or when the recognizers holding it are decided).
     var endGoesToView = false
 
-    /// Whether gesture recognizers took this touch when it began (its press is the UI's, even
-    /// once their gestures are over).
-    package var isTakenByGestureRecognizers: Bool { !recognizers.isEmpty }
+    /// Whether gesture recognizers took this touch when it began: its press is the UI's until
+    /// it lifts, even once their gestures are over or they were taken off.
+    package internal(set) var isTakenByGestureRecognizers = false
 
     /// The recognizers receiving this touch, as UIKit lists them; nil when none.
     public var gestureRecognizers: [UIGestureRecognizer]? {

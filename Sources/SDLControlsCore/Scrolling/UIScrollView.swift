@@ -11,8 +11,10 @@ import Foundation
 /// scroll view itself redraws (its background and indicators).
 ///
 /// **Touches.** UIKit scrolls with a pan gesture recognizer and delays touches to the content
-/// with a second recognizer. This project has no gesture recognizers **(project choice)**: the
-/// window's touch routing does the same job (`UIWindow+ScrollTouches.swift`):
+/// with a second recognizer. Here the window's touch routing does the same job
+/// (`UIWindow+ScrollTouches.swift`) and moves ``panGestureRecognizer``'s state as the drag
+/// goes, so other recognizers meet the drag as they would UIKit's pan (see the article
+/// "Gesture recognizers and controls"):
 /// - A touch that begins on content inside a scroll view is watched by the scroll view (and by
 ///   every enclosing scroll view, nearest first). With ``delaysContentTouches`` (the default)
 ///   the content gets `touchesBegan` only ``contentTouchDelay`` seconds later on the window's
@@ -20,7 +22,9 @@ import Foundation
 ///   touch moves in a direction the scroll view can't scroll. Before the content gets it,
 ///   ``touchesShouldBegin(_:with:in:)`` is asked; false keeps it from the content.
 /// - When the touch moves ``panThreshold`` points in a direction a scroll view can scroll, that
-///   scroll view takes the touch and starts dragging. If the content already has the touch it
+///   scroll view takes the touch and starts dragging, unless its ``panGestureRecognizer`` may
+///   not begin (disabled, refused by a delegate, waiting for another recognizer to fail, or a
+///   recognizer sharing the touch already began). If the content already has the touch it
 ///   is cancelled (`touchesCancelled`, so a control sends `.touchCancel`), but only when
 ///   ``canCancelContentTouches`` is true and ``touchesShouldCancel(in:)`` (false for a
 ///   `UIControl`, true otherwise) agrees; otherwise the content keeps the touch and nothing
@@ -212,7 +216,12 @@ open class UIScrollView: UIView {
     /// Whether the user can scroll (drag, wheel, keys). Setting it to false ends a drag in
     /// progress. Code can still set ``contentOffset``.
     open var isScrollEnabled: Bool = true {
-        didSet { if !isScrollEnabled, drag != nil { endDrag(cancelled: true) } }
+        didSet {
+            guard !isScrollEnabled else { return }
+            if drag != nil { endDrag(cancelled: true) }
+            // As UIKit disables its pan: a drag's recognizer is cancelled with it.
+            if panGestureRecognizer.state == .began || panGestureRecognizer.state == .changed { panGestureRecognizer.state = .cancelled }
+        }
     }
     /// Whether scrolling stops on multiples of the view's size (pages). False by default.
     open var isPagingEnabled: Bool = false

@@ -52,7 +52,8 @@ extension UIWindow {
         }
         guard !candidates.isEmpty else { return false }
         // A touch on a decelerating scroll view stops it, and only stops it (UIKit).
-        let stopsScroll = candidates.contains { $0.isDecelerating }
+        let stopped = candidates.first { $0.isDecelerating }
+        let stopsScroll = stopped != nil
         for scroll in candidates {
             if scroll.motion != nil { scroll.stopAllMotion(resettingIndicators: false) }
             scroll.isTracking = true
@@ -61,6 +62,12 @@ extension UIWindow {
         touch.scrollTracking = tracking
         if stopsScroll {
             tracking.content = .withheld
+            // It only stops the scroll: recognizers on the content don't get a gesture from it.
+            if let stopped {
+                for r in touch.recognizers where r.view.map({ $0 !== stopped && $0.isDescendant(of: stopped) }) == true {
+                    gestureArena.fail(r)
+                }
+            }
         } else if candidates.contains(where: { $0.delaysContentTouches }) {
             tracking.delayTimer = frameClock.scheduleTimer(after: UIScrollView.contentTouchDelay) { [weak self, weak touch] _ in
                 guard let self, let touch else { return }
@@ -165,12 +172,16 @@ extension UIWindow {
               activeTouches[touch.contactID] === touch, let view = touch.view else { return }
         tracking.delayTimer?.invalidate()
         tracking.delayTimer = nil
+        // A recognizer holds the touch back (delaysTouchesBegan): the content gets it when
+        // that recognizer fails (`deliverHeldBegan`), if no drag took it by then.
+        guard !touch.heldBegan else { return }
         refreshEventTouches()
         guard tracking.candidates.allSatisfy({ $0.touchesShouldBegin([touch], with: touchEvent, in: view) }) else {
             tracking.content = .withheld
             return
         }
         tracking.content = .delivered
+        touch.viewBegan = true
         // The content sees the touch begin, wherever it has drifted meanwhile.
         let phase = touch.phase
         touch.phase = .began
@@ -187,6 +198,7 @@ extension UIWindow {
         switch tracking.content {
         case .delivered:
             tracking.content = .cancelled
+            touch.viewFinished = true
             let phase = touch.phase
             touch.phase = .cancelled
             refreshEventTouches()

@@ -64,9 +64,11 @@ extension UIWindow {
             refreshEventTouches()
             gestureArena.touchMoved(touch)   // recognizers first
             gestureArena.releaseHolds()      // then what they decided, before this move
-            guard let view = touch.view, !touch.heldBegan, activeTouches[sample.id] === touch else { return }
-            if scrollTouchMoved(touch) { return }   // a scroll view has it (UIWindow+ScrollTouches.swift)
-            guard !touch.gestureCancelledView else { return }
+            guard activeTouches[sample.id] === touch else { return }
+            // Scroll views drag with it even when its content left or is held back
+            // (UIWindow+ScrollTouches.swift); true means the content doesn't get the move.
+            if touch.scrollTracking != nil, scrollTouchMoved(touch) { return }
+            guard let view = touch.view, !touch.heldBegan, !touch.gestureCancelledView else { return }
             view.touchesMoved([touch], with: touchEvent)
         case .ended, .cancelled:
             guard let touch = activeTouches[sample.id] else { return }
@@ -139,7 +141,13 @@ extension UIWindow {
         // What the recognizers just decided reaches views before this touch does (a double
         // tap that failed on this down gives the first tap's end to its button first).
         gestureArena.releaseHolds()
-        guard target != nil, !touch.heldBegan, !touch.gestureCancelledView else { return }
+        guard let view = target, !touch.gestureCancelledView else { return }
+        if touch.heldBegan {
+            // Scroll views still watch a touch a recognizer holds back from their content
+            // (they may drag with it); the content waits for the recognizer.
+            _ = scrollTouchBegan(touch, on: view)
+            return
+        }
         deliverBegan(touch)
     }
 
@@ -160,7 +168,13 @@ extension UIWindow {
         let held = gestureArena.touchEnded(touch)   // recognizers first
         // Scroll views see the end now (a drag ends with the finger); a touch a scroll view
         // took (or whose content never got it) ends there instead of in the content.
-        let viewGetsIt = (touch.scrollTracking != nil ? scrollTouchEnded(touch) : touch.viewBegan || touch.heldBegan) && touch.view != nil
+        let viewGetsIt: Bool
+        if let tracking = touch.scrollTracking {
+            // Content still held back by a recognizer gets its beginning, then this end, later.
+            viewGetsIt = (scrollTouchEnded(touch) || (touch.heldBegan && tracking.content == .pending)) && touch.view != nil
+        } else {
+            viewGetsIt = (touch.viewBegan || touch.heldBegan) && touch.view != nil
+        }
         if phase == .ended, viewGetsIt, let view = touch.view {
             lastTap = touch.isPrimaryPress ? (Weak(view), touch.locationInWindow, time, touch.tapCount) : nil
         }
@@ -195,7 +209,17 @@ extension UIWindow {
     /// meanwhile begins in its view just before its held end.
     func deliverHeldBegan(_ touch: UITouch) {
         guard !touch.gestureCancelledView, let view = touch.view else { return }
-        if activeTouches[touch.contactID] === touch, !touch.isEnding {
+        let isDown = activeTouches[touch.contactID] === touch && !touch.isEnding
+        if let tracking = touch.scrollTracking {
+            // Inside scroll views the content gets it as they allow: now, or when their own
+            // delay is over (its timer delivers it), never once a drag took it.
+            if isDown {
+                if tracking.delayTimer == nil { deliverPendingContent(touch) }
+                return
+            }
+            guard tracking.content == .pending else { return }
+            tracking.content = .delivered
+        } else if isDown {
             deliverBegan(touch)
             return
         }

@@ -8,6 +8,16 @@ import Foundation
 struct ControlDefaultActionTests {
     let window = makeTestWindow()
 
+    /// A half-way slider in a superview with a pan: the slider, its thumb's centre (window
+    /// points) and the pan's log.
+    private func sliderUnderAPan() -> (UISlider, CGPoint, GestureLog) {
+        let pan = UIPanGestureRecognizer()
+        let slider = UISlider(frame: CGRect(x: 50, y: 100, width: 300, height: 40))
+        slider.value = 0.5
+        superviewWith(pan).addSubview(slider)
+        return (slider, slider.convert(CGPoint(x: slider.bounds.midX, y: slider.bounds.midY), to: nil), GestureLog(pan))
+    }
+
     private func superviewWith(_ recognizer: UIGestureRecognizer) -> UIView {
         let panel = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         panel.addGestureRecognizer(recognizer)
@@ -80,14 +90,8 @@ struct ControlDefaultActionTests {
     }
 
     @Test func aDragAlongASlidersThumbStaysWithTheSlider() {
-        let pan = UIPanGestureRecognizer()
-        let panel = superviewWith(pan)
-        let slider = UISlider(frame: CGRect(x: 50, y: 100, width: 300, height: 40))
-        slider.value = 0.5
-        panel.addSubview(slider)
-        let pans = GestureLog(pan)
+        let (slider, thumb, pans) = sliderUnderAPan()
         let events = EventLog(slider)
-        let thumb = slider.convert(CGPoint(x: slider.bounds.midX, y: slider.bounds.midY), to: nil)
         var f = GestureFinger(window: window)
         f.drag(from: thumb, to: CGPoint(x: thumb.x + 80, y: thumb.y + 3))
         f.up(CGPoint(x: thumb.x + 80, y: thumb.y + 3))
@@ -98,14 +102,8 @@ struct ControlDefaultActionTests {
     }
 
     @Test func aDragAcrossASliderGoesToThePanAndCancelsTheSlider() {
-        let pan = UIPanGestureRecognizer()
-        let panel = superviewWith(pan)
-        let slider = UISlider(frame: CGRect(x: 50, y: 100, width: 300, height: 40))
-        slider.value = 0.5
-        panel.addSubview(slider)
-        let pans = GestureLog(pan)
+        let (slider, thumb, pans) = sliderUnderAPan()
         let events = EventLog(slider)
-        let thumb = slider.convert(CGPoint(x: slider.bounds.midX, y: slider.bounds.midY), to: nil)
         var f = GestureFinger(window: window)
         f.drag(from: thumb, to: CGPoint(x: thumb.x, y: thumb.y + 100))
         f.up(CGPoint(x: thumb.x, y: thumb.y + 100))

@@ -8,6 +8,8 @@ import Foundation
 struct ScrollViewPanRecognizerTests {
     let window = makeTestWindow()
 
+    /// A vertical list 2,000 points tall in a 300-point scroll view that gives its content
+    /// touches at once.
     private func list() -> (UIScrollView, PhaseRecordingView) {
         let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
         scroll.contentSize = CGSize(width: 300, height: 2000)
@@ -64,7 +66,7 @@ struct ScrollViewPanRecognizerTests {
         f.up(CGPoint(x: 100, y: 100))
         #expect(log.states.isEmpty, "the scroll view dragged")
         #expect(scroll.contentOffset.y > 0)
-        scroll.contentOffset = .zero
+        scroll.setContentOffset(.zero, animated: false)   // stops the fling: a touch on one only stops it
         f.advance(by: 2)
         f.drag(from: CGPoint(x: 50, y: 200), to: CGPoint(x: 200, y: 200))   // sideways: the list can't scroll
         f.up(CGPoint(x: 200, y: 200))
@@ -97,10 +99,7 @@ struct ScrollViewPanRecognizerTests {
     }
 
     @Test func disablingThePanMidDragStopsTheDragWhereItIs() {
-        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        scroll.contentSize = CGSize(width: 300, height: 2000)
-        scroll.delaysContentTouches = false
-        window.addSubview(scroll)
+        let (scroll, _) = list()
         let log = GestureLog(scroll.panGestureRecognizer)
         var f = GestureFinger(window: window)
         f.drag(from: CGPoint(x: 100, y: 250), to: CGPoint(x: 100, y: 200))
@@ -115,12 +114,7 @@ struct ScrollViewPanRecognizerTests {
     }
 
     @Test func aPanWhoseDelegateRefusesTheTouchDoesNotDragIt() {
-        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        scroll.contentSize = CGSize(width: 300, height: 2000)
-        scroll.delaysContentTouches = false
-        let content = PhaseRecordingView(frame: CGRect(x: 0, y: 0, width: 300, height: 2000))
-        scroll.addSubview(content)
-        window.addSubview(scroll)
+        let (scroll, content) = list()
         let delegate = ScriptedGestureDelegate()
         delegate.receives = false
         scroll.panGestureRecognizer.delegate = delegate
@@ -133,12 +127,7 @@ struct ScrollViewPanRecognizerTests {
     }
 
     @Test func aRefusedPanDoesNotDragUnderALongPressUnderWay() {
-        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        scroll.contentSize = CGSize(width: 300, height: 2000)
-        scroll.delaysContentTouches = false
-        let content = PhaseRecordingView(frame: CGRect(x: 0, y: 0, width: 300, height: 2000))
-        scroll.addSubview(content)
-        window.addSubview(scroll)
+        let (scroll, content) = list()
         let press = UILongPressGestureRecognizer()
         content.addGestureRecognizer(press)
         let delegate = ScriptedGestureDelegate()
