@@ -137,7 +137,7 @@ open class UIGestureRecognizer {
     /// Creates a recognizer that calls the named `action` on `target` (a responder or any
     /// ``ActionPerforming`` object, asked with `actionMethod(for:)`; its method gets the
     /// recognizer as the sender). Both may be nil: add targets later.
-    public required init(target: AnyObject?, action: ActionSelector?) {
+    public init(target: AnyObject?, action: ActionSelector?) {
         if let target, let action { addTarget(target, action: action) }
     }
 
@@ -333,54 +333,58 @@ open class UIGestureRecognizer {
 ///     func panned(_ pan: UIPanGestureRecognizer) { … }
 /// }
 /// let pan = UIPanGestureRecognizer(target: screen, action: MapScreen.panned)
+/// pan.addTarget(screen, action: MapScreen.logged)          // func logged(_ r: UIGestureRecognizer)
+/// pan.addHandler { pan in print(pan.translation(in: nil)) } // the closure form
 /// ```
 ///
 /// The method's parameter is the recognizer's own class or ``UIGestureRecognizer``. The target
-/// is held weakly. A closure form takes no target: `UITapGestureRecognizer { tap in … }`.
+/// is held weakly. Each standard recognizer also has `init(handler:)`, a closure with no target.
 @MainActor
 public protocol TargetActionGestureRecognizer: UIGestureRecognizer {}
 
 extension UIGestureRecognizer: TargetActionGestureRecognizer {}
 
 extension TargetActionGestureRecognizer {
-    /// Creates a recognizer that calls `method(target)(recognizer)`.
-    public init<Target: AnyObject>(target: Target, action method: @escaping (Target) -> (Self) -> Void) {
-        self.init(target: nil, action: nil)
-        addTarget(target, action: method)
-    }
-
-    /// Creates a recognizer that calls `handler(recognizer)` (the closure form).
-    public init(handler: @escaping @MainActor (Self) -> Void) {
-        self.init(target: nil, action: nil)
-        addHandler(handler)
-    }
-
     /// Adds `method(target)(recognizer)` as an action.
     public func addTarget<Target: AnyObject>(_ target: Target, action method: @escaping (Target) -> (Self) -> Void) {
-        targets.removeAll { !$0.isAlive }
-        targets.append(GestureTarget(target: target, selector: nil) { object, sender in
-            guard let target = object as? Target, let sender = sender as? Self else { return }
-            method(target)(sender)
-        })
+        addTypedTarget(target, action: method)
     }
 
     /// Adds a closure as an action. It has no target, so only `removeTarget(nil, action: nil)`
     /// removes it.
     public func addHandler(_ handler: @escaping @MainActor (Self) -> Void) {
-        targets.append(GestureTarget(target: nil, selector: nil) { _, sender in
-            guard let sender = sender as? Self else { return }
-            handler(sender)
-        })
+        appendHandler(handler)
     }
 }
 
 extension UIGestureRecognizer {
+    /// Creates a recognizer that calls `method(target)(recognizer)`; the method's parameter is
+    /// the recognizer's class or one it inherits from (``UIGestureRecognizer``). The
+    /// designated initializer is not `required`, so a subclass may declare its own.
+    public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(target: Target, action method: @escaping (Target) -> (Recognizer) -> Void) {
+        self.init(target: nil, action: nil)
+        addTypedTarget(target, action: method)
+    }
+
     /// Adds `method(target)(recognizer)` where the method takes any ``UIGestureRecognizer``.
     public func addTarget<Target: AnyObject>(_ target: Target, action method: @escaping (Target) -> (UIGestureRecognizer) -> Void) {
+        addTypedTarget(target, action: method)
+    }
+
+    /// Registers a typed method; it is called only with a sender of its parameter's class.
+    func addTypedTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(_ target: Target, action method: @escaping (Target) -> (Recognizer) -> Void) {
         targets.removeAll { !$0.isAlive }
         targets.append(GestureTarget(target: target, selector: nil) { object, sender in
-            guard let target = object as? Target else { return }
+            guard let target = object as? Target, let sender = sender as? Recognizer else { return }
             method(target)(sender)
+        })
+    }
+
+    /// Registers a closure; it is called only with a sender of its parameter's class.
+    func appendHandler<Recognizer: UIGestureRecognizer>(_ handler: @escaping @MainActor (Recognizer) -> Void) {
+        targets.append(GestureTarget(target: nil, selector: nil) { _, sender in
+            guard let sender = sender as? Recognizer else { return }
+            handler(sender)
         })
     }
 }

@@ -6,6 +6,12 @@ import Foundation
 /// the pointer's location.
 @MainActor
 open class UIHoverGestureRecognizer: UIGestureRecognizer {
+    /// Creates a recognizer that calls `handler` with itself (the closure form).
+    public convenience init(handler: @escaping @MainActor (UIHoverGestureRecognizer) -> Void) {
+        self.init(target: nil, action: nil)
+        appendHandler(handler)
+    }
+
     /// Hover recognizers take no touches.
     override func accepts(_ touch: UITouch) -> Bool { false }
 

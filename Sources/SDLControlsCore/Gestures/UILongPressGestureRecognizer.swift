@@ -10,6 +10,12 @@ import Foundation
 /// ``UIWindow/multiTapInterval`` **(project choice)**), then the press.
 @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
+    /// Creates a recognizer that calls `handler` with itself (the closure form).
+    public convenience init(handler: @escaping @MainActor (UILongPressGestureRecognizer) -> Void) {
+        self.init(target: nil, action: nil)
+        appendHandler(handler)
+    }
+
     /// How long (seconds) the press must be held. Negative or non-finite values are taken as 0.
     open var minimumPressDuration: TimeInterval = 0.5 {
         didSet { if !(minimumPressDuration >= 0) || !minimumPressDuration.isFinite { minimumPressDuration = 0 } }

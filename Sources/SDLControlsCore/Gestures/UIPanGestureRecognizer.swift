@@ -30,6 +30,12 @@ public struct UIScrollTypeMask: OptionSet, Hashable, Sendable {
 /// A pan recognizer nearer the pointer than a scroll view takes the wheel first.
 @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
+    /// Creates a recognizer that calls `handler` with itself (the closure form).
+    public convenience init(handler: @escaping @MainActor (UIPanGestureRecognizer) -> Void) {
+        self.init(target: nil, action: nil)
+        appendHandler(handler)
+    }
+
     /// The fewest touches that pan (1 or more).
     open var minimumNumberOfTouches: Int = 1 {
         didSet { if minimumNumberOfTouches < 1 { minimumNumberOfTouches = 1 } }

@@ -10,6 +10,12 @@ import Foundation
 /// finite scale, never NaN. A third finger is ignored.
 @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    /// Creates a recognizer that calls `handler` with itself (the closure form).
+    public convenience init(handler: @escaping @MainActor (UIPinchGestureRecognizer) -> Void) {
+        self.init(target: nil, action: nil)
+        appendHandler(handler)
+    }
+
     /// The fingers' distance over their distance at touch-down. Setting it (say to 1 after
     /// applying it) measures from here on; non-finite or non-positive values are ignored.
     open var scale: CGFloat {

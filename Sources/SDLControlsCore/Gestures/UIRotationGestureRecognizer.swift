@@ -10,6 +10,12 @@ import Foundation
 /// **(project choice)**, so the rotation never jumps or turns NaN. A third finger is ignored.
 @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
+    /// Creates a recognizer that calls `handler` with itself (the closure form).
+    public convenience init(handler: @escaping @MainActor (UIRotationGestureRecognizer) -> Void) {
+        self.init(target: nil, action: nil)
+        appendHandler(handler)
+    }
+
     /// The angle turned, in radians. Setting it measures on from that value; non-finite
     /// values are ignored.
     open var rotation: CGFloat {

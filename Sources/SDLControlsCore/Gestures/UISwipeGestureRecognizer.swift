@@ -10,6 +10,12 @@ import Foundation
 /// more than 10 points in another direction, taking too long, or lifting first makes it fail.
 @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
+    /// Creates a recognizer that calls `handler` with itself (the closure form).
+    public convenience init(handler: @escaping @MainActor (UISwipeGestureRecognizer) -> Void) {
+        self.init(target: nil, action: nil)
+        appendHandler(handler)
+    }
+
     /// The directions a swipe may go.
     public struct Direction: OptionSet, Hashable, Sendable {
         /// The bits.

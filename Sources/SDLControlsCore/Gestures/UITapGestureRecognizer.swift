@@ -23,6 +23,12 @@ import Foundation
 /// documents (the control refuses it in ``UIView/gestureRecognizerShouldBegin(_:)``).
 @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
+    /// Creates a recognizer that calls `handler` with itself (the closure form).
+    public convenience init(handler: @escaping @MainActor (UITapGestureRecognizer) -> Void) {
+        self.init(target: nil, action: nil)
+        appendHandler(handler)
+    }
+
     /// How many taps make the gesture (1 or more; smaller values are taken as 1).
     open var numberOfTapsRequired: Int = 1 {
         didSet { if numberOfTapsRequired < 1 { numberOfTapsRequired = 1 } }

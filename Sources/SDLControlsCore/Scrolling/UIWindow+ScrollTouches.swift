@@ -240,7 +240,7 @@ extension UIWindow {
 /// and velocity), and it takes only presses while the scroll view can scroll.
 @MainActor
 final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
-    required init(target: AnyObject?, action: ActionSelector?) {
+    override init(target: AnyObject?, action: ActionSelector?) {
         super.init(target: target, action: action)
         delaysTouchesEnded = false   // the scroll view decides its content's touches itself
         name = "UIScrollView.panGestureRecognizer"

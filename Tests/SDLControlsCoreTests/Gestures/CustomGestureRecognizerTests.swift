@@ -109,4 +109,35 @@ struct CustomGestureRecognizerTests {
         // UIKit's behaviour too: a recognizer that stays possible holds its touches' ends.
         #expect(Array(v.phases.dropFirst(before)) == ["began", "began"] && window.isHoldingTouchesForRecognizers && r.state == .possible)
     }
+
+    /// A recognizer with an initializer of its own, as a game writes one.
+    final class FingersDown: UIGestureRecognizer {
+        let fingers: Int
+        init(fingers: Int) {
+            self.fingers = fingers
+            super.init(target: nil, action: nil)
+        }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+            if numberOfTouches == fingers { state = .recognized }
+        }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+            if state == .possible { state = .failed }
+        }
+    }
+
+    @Test func aSubclassWithItsOwnInitializerRecognizesAndTakesActions() {
+        let v = PhaseRecordingView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        v.isMultipleTouchEnabled = true
+        window.addSubview(v)
+        let three = FingersDown(fingers: 3)
+        var heard: [Int] = []
+        three.addHandler { r in heard.append(r.fingers) }
+        v.addGestureRecognizer(three)
+        var f = GestureFinger(window: window)
+        for id in 1...3 { f.down(CGPoint(x: 50 * CGFloat(id), y: 50), id: Int64(id)) }
+        for id in 1...3 { f.up(CGPoint(x: 50 * CGFloat(id), y: 50), id: Int64(id)) }
+        #expect(heard == [3])
+        #expect(three.state == .possible)
+    }
+
 }
