@@ -113,6 +113,15 @@ final class GestureMapView: UIView {
         return landColors[(i + j) & 1]
     }
 
+    /// The most tiles a row or column draws (a 60-point tile at half zoom fills 4,800 points).
+    static let mostTilesAcross = 160
+
+    /// The index of the tile at map coordinate `v`, kept far inside `Int` whatever the offset.
+    private static func tile(_ v: CGFloat) -> Int {
+        let t = (v / tileSize).rounded(.down)
+        return t.isFinite ? Int(min(max(t, -1_000_000_000), 1_000_000_000)) : 0
+    }
+
     override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds
@@ -120,8 +129,9 @@ final class GestureMapView: UIView {
         let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
                        CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)].map(mapPoint(at:))
         let size = Self.tileSize
-        let i0 = Int((corners.map(\.x).min()! / size).rounded(.down)), i1 = Int((corners.map(\.x).max()! / size).rounded(.down))
-        let j0 = Int((corners.map(\.y).min()! / size).rounded(.down)), j1 = Int((corners.map(\.y).max()! / size).rounded(.down))
+        // A view larger than the most tiles across shows its top-left part tiled.
+        let i0 = Self.tile(corners.map(\.x).min()!), i1 = min(Self.tile(corners.map(\.x).max()!), i0 + Self.mostTilesAcross)
+        let j0 = Self.tile(corners.map(\.y).min()!), j1 = min(Self.tile(corners.map(\.y).max()!), j0 + Self.mostTilesAcross)
         // A one-point gap between tiles is the grid (the background shows through).
         let gap = 0.5 / zoom
         for j in j0...j1 {

@@ -105,7 +105,7 @@ final class GestureArena {
         for r in list where receives(r, touch) {
             r.touchesBegan([touch], with: event)
         }
-        if list.contains(where: { $0.delaysTouchesBegan && isUndecided($0, for: touch) }) {
+        if holdsBegan(touch) {
             touch.heldBegan = true
             if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
         }
@@ -139,7 +139,7 @@ final class GestureArena {
                 r.trackedTouches.remove(at: i)
             }
         }
-        if touch.phase == .ended, touch.heldBegan || touch.recognizers.indices.contains(where: { delaysEnd(touch, $0) }) {
+        if touch.phase == .ended, touch.heldBegan || holdsEnd(touch) {
             touch.heldEnd = true
             if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
             return true
@@ -153,17 +153,26 @@ final class GestureArena {
             && !touch.ignoringRecognizers.contains(where: { $0.value === r })
     }
 
-    /// Whether `r` may still recognize the gesture `touch` is part of.
-    private func isUndecided(_ r: UIGestureRecognizer, for touch: UITouch) -> Bool {
+    /// Whether `touch` belongs to `r`'s current gesture: `r` took it, has not been reset since,
+    /// and doesn't ignore it.
+    private func isInGesture(_ r: UIGestureRecognizer, of touch: UITouch) -> Bool {
         guard let i = touch.recognizers.firstIndex(where: { $0 === r }) else { return false }
-        return r.storedState == .possible && r.sequence == touch.recognizerSequences[i] && r.isEnabled && r.view != nil
-            && !touch.ignoringRecognizers.contains(where: { $0.value === r })
+        return r.sequence == touch.recognizerSequences[i] && !touch.ignoringRecognizers.contains(where: { $0.value === r })
     }
 
-    private func delaysEnd(_ touch: UITouch, _ index: Int) -> Bool {
-        let r = touch.recognizers[index]
-        return r.delaysTouchesEnded && r.storedState == .possible && r.sequence == touch.recognizerSequences[index]
-            && r.isEnabled && r.view != nil && !touch.ignoringRecognizers.contains(where: { $0.value === r })
+    /// Whether `r` may still recognize the gesture `touch` is part of.
+    private func isUndecided(_ r: UIGestureRecognizer, for touch: UITouch) -> Bool {
+        r.storedState == .possible && r.isEnabled && r.view != nil && isInGesture(r, of: touch)
+    }
+
+    /// Whether a recognizer still holds `touch`'s beginning (`delaysTouchesBegan`) or its end
+    /// (`delaysTouchesEnded`) from its view.
+    private func holdsBegan(_ touch: UITouch) -> Bool {
+        touch.recognizers.contains { $0.delaysTouchesBegan && isUndecided($0, for: touch) }
+    }
+
+    private func holdsEnd(_ touch: UITouch) -> Bool {
+        touch.recognizers.contains { $0.delaysTouchesEnded && isUndecided($0, for: touch) }
     }
 
     // MARK: State changes
@@ -236,7 +245,7 @@ final class GestureArena {
         if r.delaysTouchesBegan {
             // The beginnings it held are its own now: the views never get those touches, even
             // when it doesn't cancel touches in views.
-            for t in r.trackedTouches where t.heldBegan && !t.ignoringRecognizers.contains(where: { $0.value === r }) {
+            for t in r.trackedTouches where t.heldBegan && isInGesture(r, of: t) {
                 t.heldBegan = false
                 t.gestureCancelledView = true
             }
@@ -333,16 +342,12 @@ final class GestureArena {
     /// those it had in this gesture) is cancelled in its view.
     private func cancelViews(of r: UIGestureRecognizer) {
         var touches = r.trackedTouches
-        for t in heldTouches where !touches.contains(where: { $0 === t }) && isUndecidedOrRecognizing(r, for: t) {
+        for t in heldTouches where !touches.contains(where: { $0 === t }) && isInGesture(r, of: t) {
             touches.append(t)
         }
         for t in touches { window.cancelViewDelivery(of: t) }
     }
 
-    private func isUndecidedOrRecognizing(_ r: UIGestureRecognizer, for touch: UITouch) -> Bool {
-        guard let i = touch.recognizers.firstIndex(where: { $0 === r }) else { return false }
-        return r.sequence == touch.recognizerSequences[i] && !touch.ignoringRecognizers.contains(where: { $0.value === r })
-    }
 
     // MARK: Settling
 
@@ -380,16 +385,17 @@ final class GestureArena {
     /// code as they get them (one may remove itself, or another view with a held touch), so
     /// each touch is looked up again by identity after every delivery.
     func releaseHolds() {
+        guard !heldTouches.isEmpty else { return }   // every touch sample asks: usually nothing held
         for t in heldTouches {
             guard heldTouches.contains(where: { $0 === t }) else { continue }   // dropped meanwhile
-            if !t.gestureCancelledView, t.heldBegan, !t.recognizers.contains(where: { $0.delaysTouchesBegan && isUndecided($0, for: t) }) {
+            if !t.gestureCancelledView, t.heldBegan, !holdsBegan(t) {
                 t.heldBegan = false
                 window.deliverHeldBegan(t)
             }
-            if !t.gestureCancelledView, !t.heldBegan, t.heldEnd, !t.recognizers.indices.contains(where: { delaysEnd(t, $0) }) {
+            if !t.gestureCancelledView, !t.heldBegan, t.heldEnd, !holdsEnd(t) {
                 t.heldEnd = false
                 heldTouches.removeAll { $0 === t }
-                window.deliverHeldEnd(t)
+                window.deliverEnd(t)
             }
             if t.gestureCancelledView || (!t.heldBegan && !t.heldEnd) { heldTouches.removeAll { $0 === t } }
         }

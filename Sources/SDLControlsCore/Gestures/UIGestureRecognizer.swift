@@ -206,15 +206,17 @@ open class UIGestureRecognizer {
     open var numberOfTouches: Int { trackedTouches.count }
 
     /// The centroid of the tracked touches in window points.
-    var centroidInWindow: CGPoint {
-        guard !trackedTouches.isEmpty else { return lastLocationInWindow }
+    var centroidInWindow: CGPoint { Self.centroid(of: trackedTouches) ?? lastLocationInWindow }
+
+    /// The centroid of `touches` in window points; nil when there are none.
+    static func centroid(of touches: [UITouch]) -> CGPoint? {
+        guard !touches.isEmpty else { return nil }
         var x: CGFloat = 0, y: CGFloat = 0
-        for t in trackedTouches {
+        for t in touches {
             x += t.locationInWindow.x
             y += t.locationInWindow.y
         }
-        let n = CGFloat(trackedTouches.count)
-        return CGPoint(x: x / n, y: y / n)
+        return CGPoint(x: x / CGFloat(touches.count), y: y / CGFloat(touches.count))
     }
 
     // MARK: For subclasses

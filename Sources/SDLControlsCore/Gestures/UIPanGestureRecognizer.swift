@@ -131,7 +131,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         if !remaining.isEmpty {
             // The centroid of those still down takes over without a jump.
             let before = centroidInWindow
-            let after = Self.centroid(of: remaining)
+            let after = Self.centroid(of: remaining) ?? before
             origin = CGPoint(x: origin.x + after.x - before.x, y: origin.y + after.y - before.y)
         }
         guard !isDrivenExternally else {
@@ -147,7 +147,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// A finger joined: the origin moves by as much as the centroid jumped.
     private func keepTranslation(without joined: Set<UITouch>) {
-        let before = Self.centroid(of: trackedTouches.filter { !joined.contains($0) })
+        let before = Self.centroid(of: trackedTouches.filter { !joined.contains($0) }) ?? centroidInWindow
         let after = centroidInWindow
         origin = CGPoint(x: origin.x + after.x - before.x, y: origin.y + after.y - before.y)
     }
@@ -156,16 +156,6 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         guard let time else { return }
         let t = translation(in: nil)
         samples.record(t, at: time)
-    }
-
-    static func centroid(of touches: [UITouch]) -> CGPoint {
-        guard !touches.isEmpty else { return .zero }
-        var x: CGFloat = 0, y: CGFloat = 0
-        for t in touches {
-            x += t.locationInWindow.x
-            y += t.locationInWindow.y
-        }
-        return CGPoint(x: x / CGFloat(touches.count), y: y / CGFloat(touches.count))
     }
 
     /// A wheel or trackpad scroll of `delta` (points the content would move, see

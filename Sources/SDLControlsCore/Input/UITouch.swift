@@ -91,9 +91,6 @@ public final class UITouch {
     var recognizerSequences: [UInt64] = []
     /// Recognizers that called ``UIGestureRecognizer/ignore(_:for:)`` for this touch.
     var ignoringRecognizers: [Weak<UIGestureRecognizer>] = []
-    /// The view hit-testing found, when the touch was not given to it (a second touch on a view
-    /// without multiple touch): its recognizers still take the touch.
-    weak var hitView: UIView?
     /// The view is still owed `touchesBegan` (a `delaysTouchesBegan` recognizer is undecided).
     var heldBegan = false
     /// The view is still owed `touchesEnded` (a `delaysTouchesEnded` recognizer is undecided).

@@ -128,7 +128,6 @@ extension UIWindow {
             if block == .exclusive { recognizerHit = nil }
         }
         touch.view = target
-        if target == nil { touch.hitView = recognizerHit }
         // A touch hides the focus ring; focus follows it to a focusable view, or clears. A
         // right or middle click leaves focus alone (it presses nothing).
         if touch.isPrimaryPress { focusFollowTouch(on: target) }
@@ -187,8 +186,9 @@ extension UIWindow {
         refreshEventTouches()
     }
 
-    /// Gives the touch's view its last phase (unless a recognizer cancelled it there).
-    private func deliverEnd(_ touch: UITouch) {
+    /// Gives the touch's view its last phase (unless a recognizer cancelled it there): when it
+    /// lifts, or when the recognizers that held its end are decided.
+    func deliverEnd(_ touch: UITouch) {
         if touch.endGoesToView, !touch.gestureCancelledView, !touch.viewFinished, let view = touch.view {
             touch.viewFinished = true
             if touch.phase == .ended {
@@ -228,11 +228,6 @@ extension UIWindow {
         touch.viewBegan = true
         view.touchesBegan([touch], with: touchEvent)
         if touch.phase == .began { touch.phase = phase }
-    }
-
-    /// The recognizers that held a touch's end are decided: its view gets the end now.
-    func deliverHeldEnd(_ touch: UITouch) {
-        deliverEnd(touch)
     }
 
     /// A recognizer recognized with `cancelsTouchesInView`: the touch's view gets

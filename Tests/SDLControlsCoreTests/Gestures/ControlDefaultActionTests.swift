@@ -18,6 +18,14 @@ struct ControlDefaultActionTests {
         return (slider, slider.convert(CGPoint(x: slider.bounds.midX, y: slider.bounds.midY), to: nil), GestureLog(pan))
     }
 
+    /// A 300-point-wide button at (50, 100) in a superview with `recognizer`.
+    private func wideButton(under recognizer: UIGestureRecognizer) -> UIButton {
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 50, y: 100, width: 300, height: 40)
+        superviewWith(recognizer).addSubview(button)
+        return button
+    }
+
     private func superviewWith(_ recognizer: UIGestureRecognizer) -> UIView {
         let panel = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         panel.addGestureRecognizer(recognizer)
@@ -187,12 +195,7 @@ struct ControlDefaultActionTests {
     @Test func twoTapsFarApartUnderADoubleTapBothTapTheButton() {
         let double = UITapGestureRecognizer()
         double.numberOfTapsRequired = 2
-        let panel = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
-        panel.addGestureRecognizer(double)
-        window.addSubview(panel)
-        let button = UIButton(type: .system)
-        button.frame = CGRect(x: 50, y: 100, width: 300, height: 40)
-        panel.addSubview(button)
+        let button = wideButton(under: double)
         let events = EventLog(button)
         var f = GestureFinger(window: window)
         f.tap(CGPoint(x: 80, y: 120))
@@ -207,12 +210,7 @@ struct ControlDefaultActionTests {
     @Test func aDoubleTapOnAButtonUnderADoubleTapRecognizerCancelsTheButtonsTracking() {
         let double = UITapGestureRecognizer()
         double.numberOfTapsRequired = 2
-        let panel = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
-        panel.addGestureRecognizer(double)
-        window.addSubview(panel)
-        let button = UIButton(type: .system)
-        button.frame = CGRect(x: 50, y: 100, width: 300, height: 40)
-        panel.addSubview(button)
+        let button = wideButton(under: double)
         let events = EventLog(button)
         let log = GestureLog(double)
         var f = GestureFinger(window: window)

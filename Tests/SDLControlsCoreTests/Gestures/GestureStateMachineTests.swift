@@ -79,7 +79,7 @@ struct GestureStateMachineTests {
         let tap = UITapGestureRecognizer()
         tap.addTarget(target!, action: Target.hit)
         v.addGestureRecognizer(tap)
-        weak var gone = target
+        weak let gone = target
         target = nil
         var f = GestureFinger(window: window)
         f.tap(CGPoint(x: 40, y: 40))
@@ -145,7 +145,7 @@ struct GestureStateMachineTests {
             t.view?.gestureRecognizers = nil
         }
         v.addGestureRecognizer(tap!)
-        weak var weakTap = tap
+        weak let weakTap = tap
         tap = nil
         var f = GestureFinger(window: window)
         f.tap(CGPoint(x: 40, y: 40))

@@ -8,14 +8,9 @@ import Foundation
 struct ScrollViewContentGestureTests {
     let window = makeTestWindow()
 
+    /// A vertical list in this suite's window (see ``makeScrollingList(in:delaysContentTouches:)``).
     private func list(delays: Bool = true) -> (UIScrollView, PhaseRecordingView) {
-        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        scroll.contentSize = CGSize(width: 300, height: 2000)
-        scroll.delaysContentTouches = delays
-        let content = PhaseRecordingView(frame: CGRect(x: 0, y: 0, width: 300, height: 2000))
-        scroll.addSubview(content)
-        window.addSubview(scroll)
-        return (scroll, content)
+        makeScrollingList(in: window, delaysContentTouches: delays)
     }
 
     @Test func aQuickTapOnContentThatWaitsRecognizesAndTheContentGetsNothing() {
@@ -62,20 +57,9 @@ struct ScrollViewContentGestureTests {
         #expect(content.phases.isEmpty, "\(content.phases)")
     }
 
-    @Test func contentWhoseEndIsHeldGetsItsCancelWhenItLeaves() {
-        let (_, content) = list(delays: false)
-        let dbl = UITapGestureRecognizer()
-        dbl.numberOfTapsRequired = 2
-        content.addGestureRecognizer(dbl)
-        var f = GestureFinger(window: window)
-        f.tap(CGPoint(x: 100, y: 100))
-        #expect(content.phases == ["began"])
-        content.removeFromSuperview()
-        #expect(content.phases == ["began", "cancelled"], "\(content.phases)")
-    }
-
-    @Test func delayedContentWhoseEndIsHeldGetsItsCancelWhenItLeaves() {
-        let (_, content) = list(delays: true)
+    @Test(arguments: [false, true])
+    func contentWhoseEndIsHeldGetsItsCancelWhenItLeaves(delays: Bool) {
+        let (_, content) = list(delays: delays)
         let dbl = UITapGestureRecognizer()
         dbl.numberOfTapsRequired = 2
         content.addGestureRecognizer(dbl)

@@ -8,16 +8,9 @@ import Foundation
 struct ScrollViewPanRecognizerTests {
     let window = makeTestWindow()
 
-    /// A vertical list 2,000 points tall in a 300-point scroll view that gives its content
-    /// touches at once.
+    /// A vertical list that gives its content touches at once.
     private func list() -> (UIScrollView, PhaseRecordingView) {
-        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        scroll.contentSize = CGSize(width: 300, height: 2000)
-        scroll.delaysContentTouches = false
-        let content = PhaseRecordingView(frame: CGRect(x: 0, y: 0, width: 300, height: 2000))
-        scroll.addSubview(content)
-        window.addSubview(scroll)
-        return (scroll, content)
+        makeScrollingList(in: window, delaysContentTouches: false)
     }
 
     @Test func theScrollViewsPanReportsItsDrag() {

@@ -117,3 +117,16 @@ final class SelfRemovingView: UIView {
 
 /// Seeded randomness for the gesture suites (the generator the drawing suites use).
 extension TestRandom: RandomNumberGenerator {}
+
+/// A vertical list 2,000 points tall (its content records touch phases) in a 300-point scroll
+/// view at the window's top-left corner.
+@MainActor
+func makeScrollingList(in window: UIWindow, delaysContentTouches: Bool) -> (UIScrollView, PhaseRecordingView) {
+    let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+    scroll.contentSize = CGSize(width: 300, height: 2000)
+    scroll.delaysContentTouches = delaysContentTouches
+    let content = PhaseRecordingView(frame: CGRect(x: 0, y: 0, width: 300, height: 2000))
+    scroll.addSubview(content)
+    window.addSubview(scroll)
+    return (scroll, content)
+}
