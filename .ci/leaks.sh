@@ -31,7 +31,7 @@ check() {
   fi
   rm -f "$log"
 }
-for sample in gallery events target-action multitouch form game stress immediate gestures; do
+for sample in gallery events target-action multitouch form game stress immediate gestures motion; do
   check "$sample, $FRAMES frames" --sample "$sample" --frames "$FRAMES" --script "Samples/Scripts/$sample.script"
 done
 check "tour of every sample from the list" --script Samples/Scripts/tour.script

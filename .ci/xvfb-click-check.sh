@@ -4,7 +4,8 @@
 # action was delivered (the launcher's --log-actions output). Then drag a slider of the
 # multi-touch sample out of the window and release it there: the drag keeps tracking (mouse
 # capture), so the slider ends at its maximum.
-# The Gestures sample: a drag pans its map and a held press is a long press.
+# The Gestures sample: a drag pans its map and a held press is a long press. The Motion sample:
+# clicks drain its health bar and a drag turns its dial (a control turned with `transform`).
 # Needs: xvfb, xdotool (`make dev-deps`). Run with `make xvfb-check`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -93,3 +94,30 @@ grep -E "Hold card|Map: offset" "$gestures"
 grep -q 'Map: offset (120, 40)' "$gestures"
 grep -q 'HoldCardView "Hold card" value="1 long press"' "$gestures"
 echo "xvfb-click-check: a mouse drag panned the gestures sample's map, and a held press was a long press"
+
+# The Motion sample in a real window: two clicks on Hit drain the health bar (UIView.animate),
+# and a drag around the turned volume dial turns it (a control turned with `transform` tracks
+# the pointer in its own coordinates).
+motion="$(mktemp)"
+xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+  "$0" --sample motion --size 960x640 --frames 300 --dump-accessibility > "$1" 2>&1 &
+  app=$!
+  win=$(xdotool search --sync --onlyvisible --name "SDLControls samples" | head -n 1)
+  sleep 1
+  xdotool mousemove --window "$win" 83 265 click 1
+  sleep 0.3
+  xdotool mousemove --window "$win" 83 265 click 1
+  sleep 0.3
+  xdotool mousemove --window "$win" 160 420 mousedown 1
+  sleep 0.1
+  xdotool mousemove --window "$win" 150 500
+  sleep 0.1
+  xdotool mousemove --window "$win" 100 510
+  sleep 0.1
+  xdotool mouseup 1
+  wait "$app" 2>/dev/null || true
+' "$bin" "$motion"
+grep -E "HP |Volume" "$motion"
+grep -q 'HP 56 / 100' "$motion"
+grep -q 'VolumeDial "Volume" value="100%"' "$motion"
+echo "xvfb-click-check: clicks drained the motion sample's health bar, and a drag turned its dial"

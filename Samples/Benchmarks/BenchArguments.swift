@@ -6,7 +6,7 @@ import SDLControls
 /// option, and the checks each value must pass. Adding an option is one property here.
 struct BenchArguments: ParsableCommand {
     /// The scenarios `--only` accepts.
-    static let scenarioNames = ["B1", "B2", "B3", "B4", "B5", "B6", "ALLOC", "S", "E", "IM"]
+    static let scenarioNames = ["B1", "B2", "B3", "B4", "B5", "B6", "ALLOC", "S", "E", "IM", "M"]
 
     static let configuration = CommandConfiguration(
         commandName: "controls-bench",
@@ -42,6 +42,12 @@ struct BenchArguments: ParsableCommand {
                  against ImGui's build of the same 1,000 widgets in the same window,
                  in interleaved rounds (--imgui); allocations, views redrawn and
                  glyphs rasterized when nothing changes (asserted: 0).
+          M      motion-100: 100 of the grid's controls moving and fading every frame
+                 (UIView.animate, repeat + autoreverse, linear: center or transform,
+                 and alpha), embedded, fixed step 1/60 s: views re-tessellated and
+                 heap allocations per frame after warm-up (asserted: 0), draw calls,
+                 and the UI side against ImGui's grid of 100 in the same window
+                 (--imgui; ImGui redraws every widget every frame anyway).
 
         Times are CPU milliseconds of the benchmark thread (mean, p50, p95),
         reported only. Count targets are asserted: the exit status is 1 when one
@@ -58,7 +64,7 @@ struct BenchArguments: ParsableCommand {
     var jsonOnly = false
 
     @Option(help: ArgumentHelp("""
-        Run only these scenarios, comma-separated: B1, B2, B3, B4, B5, B6, ALLOC, S, E, IM (B2, B6 and \
+        Run only these scenarios, comma-separated: B1, B2, B3, B4, B5, B6, ALLOC, S, E, IM, M (B2, B6 and \
         ALLOC come with B1).
         """, valueName: "list"),
             transform: { try BenchArguments.scenarios($0) })
@@ -66,23 +72,23 @@ struct BenchArguments: ParsableCommand {
 
     @Option(help: ArgumentHelp("""
         The Dear ImGui peer (../shared/tools/imgui-peer/build/imgui_bench, or the \
-        SDLCONTROLS_IMGUI_PEER environment variable): E and IM then run it on the same work in \
+        SDLCONTROLS_IMGUI_PEER environment variable): E, IM and M then run it on the same work in \
         interleaved rounds and reports ratios. Never needed to build or test.
         """, valueName: "path"))
     var imgui: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Interleaved rounds for E and IM (default 5; 1 with --quick).", valueName: "n"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Interleaved rounds for E, IM and M (default 5; 1 with --quick).", valueName: "n"),
             transform: { try BenchArguments.positive($0) })
     var rounds: Int?
 
     @Option(help: ArgumentHelp("""
-        E with SDL render driver R ("opengl", "opengles2" ...) in a real window instead of \
+        E and M with SDL render driver R ("opengl", "opengles2" ...) in a real window instead of \
         the software renderer (run under a display: xvfb-run); the peer, when given, runs on \
         the same renderer, and peak RSS is not measured.
         """, valueName: "r"))
     var renderer: String?
 
-    @Option(help: ArgumentHelp("E with SDLHost.pixelCaching = C instead of automatic.", valueName: "c"))
+    @Option(help: ArgumentHelp("E and M with SDLHost.pixelCaching = C instead of automatic.", valueName: "c"))
     var caching: Caching?
 
     @Option(help: ArgumentHelp("""
@@ -92,7 +98,7 @@ struct BenchArguments: ParsableCommand {
                                valueName: "k"))
     var scenario: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("E and IM: frames per round (300; 30 with --quick).", valueName: "f"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("E, IM and M: frames per round (300; 30 with --quick).", valueName: "f"),
             transform: { try BenchArguments.positive($0) })
     var frames: Int?
 

@@ -182,9 +182,23 @@ func main() -> Int32 {
         immediate = run
     }
 
+    // M: 100 controls moving and fading every frame, optionally against the Dear ImGui peer.
+    var motion: MotionRun?
+    if wants("M") {
+        let peer = peerPath.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+        if peerPath != nil && peer == nil && !wants("E") && !wants("IM") {
+            report.failures.append("M: the ImGui peer \(peerPath!) is not an executable (build it: make -C ../shared/tools/imgui-peer)")
+        }
+        let run = MotionRun(rounds: rounds, frames: arguments.frames ?? (quick ? 30 : 300), warmup: quick ? 5 : 30, peer: peer)
+        if let r = arguments.renderer { run.renderer = r }
+        if let c = arguments.caching, c != .automatic { run.caching = c.pixelCaching }
+        run.run(progress: progress)
+        motion = run
+    }
+
     report.meta = .object([
         ("scenario", .string("meta")), ("mode", .string(quick ? "quick" : "full")),
-        ("renderer", .string(arguments.renderer.map { "\($0) for E, else software (dummy video driver)" } ?? "software (dummy video driver)")), ("cores", .int(ProcessInfo.processInfo.activeProcessorCount)),
+        ("renderer", .string(arguments.renderer.map { "\($0) for E and M, else software (dummy video driver)" } ?? "software (dummy video driver)")), ("cores", .int(ProcessInfo.processInfo.activeProcessorCount)),
         ("load_average_start", .string(loadStart)), ("load_average_end", .string(loadAverage())),
         ("time_unit", .string("thread CPU time (CLOCK_THREAD_CPUTIME_ID), milliseconds unless named _us")),
         ("cpu_clock_reading_us", .number(timerCost * 1e6)), ("heap_counter_active", .bool(heapActive)),
@@ -194,6 +208,7 @@ func main() -> Int32 {
     report.add(scroll: scrolls)
     if let embedded { report.add(embedded: embedded) }
     if let immediate { report.add(immediate: immediate) }
+    if let motion { report.add(motion: motion) }
     report.print(jsonOnly: jsonOnly)
     return report.countTargetsBroken || !report.failures.isEmpty ? 1 : 0
 }

@@ -67,6 +67,8 @@ public enum SampleCatalog {
                    make: { ImmediateSample() }),
         SampleInfo(name: "gestures", title: "Gestures", summary: "Pan, pinch and rotate a map; swipe rows away; long-press a card",
                    make: { GesturesSample() }),
+        SampleInfo(name: "motion", title: "Motion", summary: "A spring menu, a draining health bar, a turned dial, a scrubbed animator",
+                   make: { MotionSample() }),
     ]
 
     /// The sample with a command-line name.

@@ -17,6 +17,9 @@ static _Atomic uint64_t bytesFreed;
 // Allocations made by the calling thread: a test on the main thread counts its own, whatever
 // other threads (other tests, SDL) do meanwhile. Static TLS of the executable: no allocation.
 static _Thread_local uint64_t threadAllocations;
+// Of those, the ones made inside SDL_RenderGeometry (the renderer's own, counted apart).
+static _Thread_local uint64_t threadRendererAllocations;
+static _Thread_local int insideRenderer;
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -44,6 +47,7 @@ extern void *__libc_memalign(size_t alignment, size_t size);
 static inline void *counted(void *p) {
     if (p) {
         threadAllocations++;
+        if (insideRenderer) threadRendererAllocations++;
         atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
         atomic_fetch_add_explicit(&bytesAllocated, malloc_usable_size(p), memory_order_relaxed);
     }
@@ -110,6 +114,29 @@ CMallocCounts cmalloc_counts(void) {
 }
 
 uint64_t cmalloc_thread_allocations(void) { return threadAllocations; }
+
+uint64_t cmalloc_thread_renderer_allocations(void) { return threadRendererAllocations; }
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(CMALLOC_UNDER_ASAN)
+#include <dlfcn.h>
+
+// SDL_RenderGeometry, defined in the executable, so the library's calls come here first (the
+// executable's definition wins over libSDL2's): it marks what SDL allocates meanwhile (its
+// software renderer re-maps blits and makes temporary surfaces as vertex colours and sizes
+// vary) and forwards to SDL's. Declared without SDL's headers: the signature is SDL 2's.
+typedef int (*RenderGeometryFunction)(void *, void *, const void *, int, const int *, int);
+
+int SDL_RenderGeometry(void *renderer, void *texture, const void *vertices, int numVertices,
+                       const int *indices, int numIndices) {
+    static RenderGeometryFunction real;
+    if (!real) real = (RenderGeometryFunction)dlsym(RTLD_NEXT, "SDL_RenderGeometry");
+    if (!real) return -1;
+    insideRenderer++;
+    int result = real(renderer, texture, vertices, numVertices, indices, numIndices);
+    insideRenderer--;
+    return result;
+}
+#endif
 
 void cmalloc_reset(void) {
     atomic_store_explicit(&allocations, 0, memory_order_relaxed);

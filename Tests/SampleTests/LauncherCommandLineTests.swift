@@ -30,7 +30,7 @@ struct LauncherCommandLineTests: LauncherProcessHarness {
 
     /// `--list` prints every sample with a one-line description, the README's table in order:
     /// Gallery, Event inspector, Target-action, Multi-touch, Form, Embedded game, Stress,
-    /// Immediate, Gestures; each listed name opens with `--sample`.
+    /// Immediate, Gestures, Motion; each listed name opens with `--sample`.
     @Test(.enabled(if: binary != nil))
     func listPrintsEverySampleWithAOneLineDescription() throws {
         let dir = try Self.folder()
@@ -38,9 +38,9 @@ struct LauncherCommandLineTests: LauncherProcessHarness {
         let r = try Self.launcher(["--list"], in: dir)
         #expect(r.code == 0 && r.err.isEmpty)
         let lines = r.out.split(separator: "\n")
-        #expect(lines.count == 9, "\(lines)")
+        #expect(lines.count == 10, "\(lines)")
         let names = lines.map { String($0.prefix { $0 != " " }) }
-        #expect(names == ["gallery", "events", "target-action", "multitouch", "form", "game", "stress", "immediate", "gestures"])
+        #expect(names == ["gallery", "events", "target-action", "multitouch", "form", "game", "stress", "immediate", "gestures", "motion"])
         for line in lines {
             let description = line.drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
             #expect(description.count > 10, "\(line)")

@@ -36,6 +36,10 @@ CMallocCounts cmalloc_counts(void);
 /// difference of two readings. Lets a test count its own allocations while other threads run.
 uint64_t cmalloc_thread_allocations(void);
 
+/// Of ``cmalloc_thread_allocations``, those SDL made inside `SDL_RenderGeometry` (its
+/// renderer's own work, which the library can't avoid): take the difference of two readings.
+uint64_t cmalloc_thread_renderer_allocations(void);
+
 /// Zeroes the counts.
 void cmalloc_reset(void);
 

@@ -125,7 +125,7 @@ final class UICompositor {
     func draw(_ window: UIWindow, stats: DrawStats, backend: SDLRenderBackend, counters: inout FrameCounters) {
         lastCollectTime = 0
         defer { window.damage.clear() }
-        guard cachesPixels, cacheRegions(for: window.occupancy) else {
+        guard cachesPixels, cacheRegions(for: window.occupancy, whileAnimating: window.isAnimatingViews) else {
             regionsValid = false
             drawDirect(window, backend: backend, counters: &counters)
             return
@@ -227,7 +227,12 @@ final class UICompositor {
 
     /// Makes the cached textures match the occupied rectangles (reusing them when nothing
     /// moved); false when the cache can't be had (too large, or no texture).
-    private func cacheRegions(for occupancy: OccupancyGrid) -> Bool {
+    ///
+    /// While views animate and the occupied area has left the regions, no regions are made
+    /// (the UI is drawn directly): the moving area would make new textures frame after frame,
+    /// and a picture that changes every frame gains nothing from a cache. They are made again
+    /// once the animations end.
+    private func cacheRegions(for occupancy: OccupancyGrid, whileAnimating animating: Bool) -> Bool {
         // Kept while they still hold everything drawn and aren't mostly empty: text whose
         // width changes every frame moves the occupied edge by a cell now and then, and
         // recreating (and redrawing) the cache for that would cost more than copying a
@@ -245,6 +250,10 @@ final class UICompositor {
             if held && wantedArea * 2 >= textureBytes / 4 { return true }
         } else if regions.isEmpty && current.allSatisfy(\.isEmpty) {
             return true
+        }
+        if animating {
+            destroyRegions()
+            return false
         }
         var wanted = current.filter { !$0.isEmpty }
         if wanted.count > UICompositor.maximumRegions {

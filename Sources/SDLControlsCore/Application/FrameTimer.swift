@@ -3,7 +3,8 @@ import Foundation
 /// A timer driven by a ``FrameClock`` rather than a run loop: it fires during
 /// ``FrameClock/advanceTime(to:)``, which the SDL host calls once a frame before delivering
 /// actions (rule E1: "after the frame's input and timers are processed"). Controls use it
-/// for stepper autorepeat, caret blinking and animations.
+/// for stepper autorepeat and caret blinking; their animations share one per clock
+/// (`ControlAnimator`).
 @MainActor
 public final class FrameTimer {
     /// When it fires next, in its clock's seconds.
@@ -41,7 +42,11 @@ public final class FrameClock {
     /// The current time in seconds, as last set by ``advanceTime(to:)``. Starts at 0.
     public private(set) var currentTime: TimeInterval = 0
     private var timers: [FrameTimer] = []
-    private var pass: UInt64 = 0
+    /// Counts ``advanceTime(to:)`` passes (animations started during one begin in the next).
+    private(set) var pass: UInt64 = 0
+    /// The controls' own animations on this clock (`Animation/ControlAnimator.swift`): one
+    /// timer steps them all.
+    lazy var controlAnimator = ControlAnimator(clock: self)
 
     /// Creates a clock at time 0 with no timers.
     public init() {}

@@ -109,6 +109,13 @@ public final class UIApplication: UIResponder {
     /// The clock of timers scheduled while no window is key, and of views in no window.
     let detachedClock = FrameClock()
 
+    /// Runs the completions of animation blocks that changed no view in a window while no
+    /// window is key (on ``detachedClock``).
+    lazy var detachedAnimator = ViewAnimator(clock: detachedClock)
+
+    /// ``UIView/areAnimationsEnabled``.
+    var animationsEnabled = true
+
     /// The queue of controls that are in no window (and what closed windows left).
     let detachedQueue = ActionQueue()
     /// The counts of windows that went away (their pending dispatches moved to ``detachedQueue``).

@@ -99,6 +99,16 @@ open class UIControl: UIView {
         setNeedsDisplay()
     }
 
+    /// Whether the control animates the changes of its own look. UIKit's property of this
+    /// name lets a control animate its symbol images; this project draws no symbol effects,
+    /// so here it stands for the control's state-change animations: a switch's thumb
+    /// sliding, a slider's thumb gliding to a value set with `animated: true`, a segmented
+    /// control's selection plate sliding, a date picker's wheels spinning to rest. While it
+    /// is false each of these jumps to where it would end (one already under way finishes as
+    /// it started). True by default. Whatever it says, nothing animates while
+    /// ``UIView/areAnimationsEnabled`` is false or inside ``UIView/performWithoutAnimation(_:)``.
+    open var isSymbolAnimationEnabled: Bool = true
+
     /// Whether a touch is being tracked.
     @exclusivity(unchecked) public internal(set) var isTracking: Bool = false
 

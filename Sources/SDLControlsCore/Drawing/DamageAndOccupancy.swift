@@ -241,6 +241,12 @@ package struct OccupancyGrid: Sendable {
             columns = c
             rows = r
             cells = [Int32](repeating: 0, count: c * r)
+            // Room for the runs of a row (at most every other cell) and a few per row in all,
+            // so a picture that moves (and finds new shapes now and then) doesn't grow them
+            // frame after frame.
+            openRuns.reserveCapacity(c / 2 + 1)
+            rowRuns.reserveCapacity(c / 2 + 1)
+            rects.reserveCapacity(min(c * r, 4 * (c + r)))
         } else {
             for i in cells.indices { cells[i] = 0 }
         }

@@ -21,6 +21,41 @@ struct BlockIndex {
     private var taken: [UInt32] = []
     private var query: UInt32 = 0
     private var found: [Int32] = []
+    /// Per tile, while ``build(_:)`` runs.
+    private var counts: [Int32] = []
+
+    /// Sorts without allocating (the standard library's sort takes a scratch buffer, an
+    /// allocation per query): insertion sort when short, heapsort otherwise.
+    static func sortInPlace(_ a: inout [Int32]) {
+        let n = a.count
+        guard n > 1 else { return }
+        a.withUnsafeMutableBufferPointer { b in
+            if n <= 32 {
+                for i in 1..<n {
+                    let v = b[i]
+                    var j = i - 1
+                    while j >= 0, b[j] > v { b[j + 1] = b[j]; j -= 1 }
+                    b[j + 1] = v
+                }
+                return
+            }
+            func siftDown(_ start: Int, _ end: Int) {
+                var root = start
+                while 2 * root + 1 < end {
+                    var child = 2 * root + 1
+                    if child + 1 < end, b[child] < b[child + 1] { child += 1 }
+                    guard b[root] < b[child] else { return }
+                    b.swapAt(root, child)
+                    root = child
+                }
+            }
+            for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
+            for end in stride(from: n - 1, to: 0, by: -1) {
+                b.swapAt(0, end)
+                siftDown(0, end)
+            }
+        }
+    }
 
     /// Forgets the index (the list changed).
     mutating func invalidate() { isBuilt = false }
@@ -36,7 +71,11 @@ struct BlockIndex {
         }
         starts.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
-        if taken.count < items.count { taken = [UInt32](repeating: 0, count: items.count); query = 0 }
+        if taken.count < items.count {
+            // Grown with room to spare, so a list that grows a little each frame doesn't
+            // allocate each frame.
+            taken = [UInt32](repeating: 0, count: max(items.count, taken.count * 2)); query = 0
+        }
         guard x0 < x1, y0 < y1 else { columns = 0; rows = 0; return }
         originX = x0; originY = y0
         let span = max(x1 - x0, y1 - y0)
@@ -44,7 +83,10 @@ struct BlockIndex {
         columns = Int((x1 - x0 + tileSide - 1) / tileSide)
         rows = Int((y1 - y0 + tileSide - 1) / tileSide)
         // Two passes (count, then place): one array of entries, no array per tile.
-        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        // Storage kept between builds (a list rebuilt every frame, as while views move,
+        // allocates nothing once grown).
+        counts.removeAll(keepingCapacity: true)
+        counts.append(contentsOf: repeatElement(0, count: columns * rows + 1))
         for item in items where !item.area.isEmpty {
             guard let t = tiles(item.area) else { continue }
             for row in t.rows { for col in t.columns { counts[row * columns + col] += 1 } }
@@ -57,7 +99,8 @@ struct BlockIndex {
             counts[t] = starts[t]
         }
         starts.append(running)
-        entries = [Int32](repeating: 0, count: Int(running))
+        entries.removeAll(keepingCapacity: true)
+        entries.append(contentsOf: repeatElement(0, count: Int(running)))
         for (i, item) in items.enumerated() where !item.area.isEmpty {
             guard let t = tiles(item.area) else { continue }
             for row in t.rows {
@@ -95,7 +138,7 @@ struct BlockIndex {
                 }
             }
         }
-        found.sort()
+        BlockIndex.sortInPlace(&found)
         for i in found { out.append(items[Int(i)]) }
     }
 

@@ -143,6 +143,10 @@ public final class DrawList {
         let cache: ViewDrawCache
         let segment: Int
         let dx: Float, dy: Float
+        /// Index into ``placements`` when the block is turned, scaled, moved by a fraction of a
+        /// pixel or faded as it is drawn (a transform or an animation); −1 when it is only
+        /// translated by `dx`, `dy`.
+        var placement: Int32 = -1
         let clip: PixelRect?
         /// Window pixels the view's block covers (clipped), grown to ``PixelRect/blockArea``:
         /// the drawing pass's structure hash covers it, so it stays true while the list does.
@@ -155,6 +159,8 @@ public final class DrawList {
     /// Which blocks lie in which tile (see ``BlockIndex``), for ``select(from:clippedTo:)``.
     @exclusivity(unchecked) var index = BlockIndex()
     @exclusivity(unchecked) var clipStack: [PixelRect] = []
+    /// The placements of the items that have one (``Item/placement``).
+    @exclusivity(unchecked) var placements: [ItemPlacement] = []
     /// The blocks meeting one rectangle, while ``select(from:clippedTo:)`` runs (kept: no
     /// allocation per frame).
     @exclusivity(unchecked) private var met: [Item] = []
@@ -183,6 +189,7 @@ public final class DrawList {
         collectedStructure = nil
         items.removeAll(keepingCapacity: true)   // (forgets the index: see `items`)
         clipStack.removeAll(keepingCapacity: true)
+        placements.removeAll(keepingCapacity: true)
     }
 
     /// Whether the list draws nothing.
@@ -209,6 +216,24 @@ public final class DrawList {
         }
     }
 
+    /// Appends every segment of a view's cached block, drawn through `placement`.
+    func append(_ cache: ViewDrawCache, placement: ItemPlacement, clip: PixelRect?, area: PixelRect) {
+        let geometry = cache.geometry
+        let index = Int32(placements.count)
+        placements.append(placement)
+        for s in geometry.segments.indices where geometry.segments[s].indexCount > 0 {
+            items.append(Item(cache: cache, segment: s, dx: 0, dy: 0, placement: index, clip: clip, area: area))
+        }
+    }
+
+    /// The window pixels an item's block covers before clipping.
+    @inline(__always)
+    func bounds(of item: Item) -> PixelRect {
+        if item.placement >= 0 { return placements[Int(item.placement)].bounds }
+        let lb = item.cache.localBounds
+        return PixelRect(x: lb.x &+ Int32(saturating: item.dx), y: lb.y &+ Int32(saturating: item.dy), width: lb.width, height: lb.height)
+    }
+
     /// Makes this list what drawing `rects` again needs, for a compositor that cleared them:
     /// for each rectangle in turn, the blocks of `full` that put pixels in it, in order, each
     /// clipped to it. A block lying wholly inside its rectangle (and its own clip) keeps no
@@ -227,12 +252,15 @@ public final class DrawList {
             met.removeAll(keepingCapacity: true)
             full.index.select(full.items, meeting: r, into: &met)
             for item in met {
-                let lb = item.cache.localBounds
-                let bounds = PixelRect(x: lb.x &+ Int32(saturating: item.dx), y: lb.y &+ Int32(saturating: item.dy),
-                                       width: lb.width, height: lb.height)
+                let bounds = full.bounds(of: item)
                 let clip = item.clip.map { $0.intersection(r) } ?? r
                 guard bounds.intersects(clip) else { continue }
-                items.append(Item(cache: item.cache, segment: item.segment, dx: item.dx, dy: item.dy,
+                var placement: Int32 = -1
+                if item.placement >= 0 {
+                    placement = Int32(placements.count)
+                    placements.append(full.placements[Int(item.placement)])
+                }
+                items.append(Item(cache: item.cache, segment: item.segment, dx: item.dx, dy: item.dy, placement: placement,
                                   clip: clip.contains(bounds) ? nil : clip, area: item.area))
             }
         }
@@ -306,15 +334,23 @@ public final class DrawList {
             let dx = item.dx + ox, dy = item.dy + oy
             var clamp: (x0: Float, y0: Float, x1: Float, y1: Float)?
             if band != nil {
-                // The block's extent (its cached pixel bounds, moved): only blocks that leave
-                // the band pay for clamping.
-                let lb = item.cache.localBounds
-                let x0 = Float(lb.x) + dx, y0 = Float(lb.y) + dy
-                if !(x0 >= bx0 && y0 >= by0 && x0 + Float(lb.width) <= bx1 && y0 + Float(lb.height) <= by1) {
+                // The block's extent (its pixel bounds, moved): only blocks that leave the band
+                // pay for clamping.
+                let b = bounds(of: item)
+                let x0 = Float(b.x) + ox, y0 = Float(b.y) + oy
+                if !(x0 >= bx0 && y0 >= by0 && x0 + Float(b.width) <= bx1 && y0 + Float(b.height) <= by1) {
                     clamp = (bx0, by0, bx1, by1)
                 }
             }
-            buffer.append(seg, of: geometry, dx: dx, dy: dy, indexBase: Int32(buffer.vertexCount - open!.vertexStart), clamp: clamp)
+            let base = Int32(buffer.vertexCount - open!.vertexStart)
+            if item.placement >= 0 {
+                var p = placements[Int(item.placement)]
+                p.tx += ox
+                p.ty += oy
+                buffer.append(seg, of: geometry, placement: p, indexBase: base, clamp: clamp)
+            } else {
+                buffer.append(seg, of: geometry, dx: dx, dy: dy, indexBase: base, clamp: clamp)
+            }
             open!.indexCount += seg.indexCount
             open!.vertexCount += seg.vertexCount
         }
@@ -338,4 +374,34 @@ public final class DrawList {
 
     /// Every vertex of the list in output pixels (allocates; for tests).
     public var vertices: [DrawVertex] { assembled().vertices }
+}
+
+/// How a block is drawn when it is more than translated by whole pixels: the map from its
+/// cached pixels to window pixels (x' = a·x + c·y + tx, y' = b·x + d·y + ty), an opacity
+/// applied to its vertices, and the window pixels it then covers.
+struct ItemPlacement: Equatable {
+    var a: Float = 1, b: Float = 0, c: Float = 0, d: Float = 1
+    var tx: Float = 0, ty: Float = 0
+    /// Multiplies every vertex's alpha (a fading view or an ancestor's).
+    var fade: Float = 1
+    /// Window pixels covered (the mapped block's bounds, rounded out).
+    var bounds = PixelRect.zero
+
+    /// The window pixels `local` (cached pixels) covers once mapped, rounded out; empty when
+    /// the map flattens it or a value is not finite.
+    func mapped(_ local: PixelRect) -> PixelRect {
+        guard !local.isEmpty else { return .zero }
+        let x0 = Float(local.x), y0 = Float(local.y), x1 = x0 + Float(local.width), y1 = y0 + Float(local.height)
+        var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
+        @inline(__always) func corner(_ x: Float, _ y: Float) {
+            let px = a * x + c * y + tx, py = b * x + d * y + ty
+            minX = Swift.min(minX, px); maxX = Swift.max(maxX, px)
+            minY = Swift.min(minY, py); maxY = Swift.max(maxY, py)
+        }
+        corner(x0, y0); corner(x1, y0); corner(x0, y1); corner(x1, y1)
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, maxX > minX, maxY > minY else { return .zero }
+        let fx = minX.pixelRounded(.down), fy = minY.pixelRounded(.down)
+        return PixelRect(x: Int32(saturating: fx), y: Int32(saturating: fy),
+                         width: Int32(saturating: maxX.pixelRounded(.up) - fx), height: Int32(saturating: maxY.pixelRounded(.up) - fy))
+    }
 }

@@ -152,6 +152,33 @@ final class GeometryBuffer {
         indexCount += m
     }
 
+    /// Appends `segment` of `source` mapped by `p` (turned, scaled, moved, faded).
+    func append(_ segment: Segment, of source: GeometryBuffer, placement p: ItemPlacement, indexBase: Int32,
+                clamp: (x0: Float, y0: Float, x1: Float, y1: Float)? = nil) {
+        let n = segment.vertexCount, m = segment.indexCount
+        reserve(vertices: n, indices: m)
+        let src = source.vertices + segment.vertexStart
+        let dst = vertices + vertexCount
+        let fades = p.fade < 1
+        for k in 0..<n {
+            var v = src[k]
+            var x = p.a * v.x + p.c * v.y + p.tx, y = p.b * v.x + p.d * v.y + p.ty
+            if let c = clamp {
+                x = Swift.min(Swift.max(x, c.x0), c.x1)
+                y = Swift.min(Swift.max(y, c.y0), c.y1)
+            }
+            v.x = x
+            v.y = y
+            if fades { v.a = UInt8(Float(v.a) * p.fade + 0.5) }
+            dst[k] = v
+        }
+        let si = source.indices + segment.indexStart
+        let di = indices + indexCount
+        for k in 0..<m { di[k] = si[k] &+ indexBase }
+        vertexCount += n
+        indexCount += m
+    }
+
     /// Bytes of storage held.
     var storageBytes: Int {
         vertexCapacity * MemoryLayout<DrawVertex>.stride + indexCapacity * 4 + segments.capacity * MemoryLayout<Segment>.stride

@@ -158,6 +158,29 @@ struct DrawWalk {
     /// refer to their window weakly, which moves its counts to a side table).
     var damage: DamageRegion
     var occupancy: OccupancyGrid
+    /// How the views being visited are placed when a transform or an animation on the way
+    /// turns, scales or moves them (their superview's bounds coordinates to window pixels);
+    /// nil when they are only translated (by the `origin` each is given). Set by a view
+    /// around the visit of its subviews.
+    var space: DrawSpace?
+    /// The opacity applied when drawing (fading views and their subviews), not baked into
+    /// cached geometry.
+    var fade: CGFloat = 1
+}
+
+/// A superview's bounds coordinates (points) to window pixels, when more than a translation
+/// places its subviews.
+struct DrawSpace: Equatable {
+    var a: Double, b: Double, c: Double, d: Double
+    var tx: Double, ty: Double
+    /// An animation moves, turns or scales this part of the tree: cached geometry is drawn
+    /// where it lands (at any fraction of a pixel or scale) instead of being built again.
+    var moving: Bool
+
+    @inline(__always)
+    func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        (a * x + c * y + tx, b * x + d * y + ty)
+    }
 }
 
 /// A hash of what is drawn where (caches, translations, clips, segments) in order, built per
@@ -244,21 +267,88 @@ extension UIView {
                        style: UIUserInterfaceStyle, dimming: DrawContext.Dimming?,
                        backdrop: (red: CGFloat, green: CGFloat, blue: CGFloat)?) -> PixelRect {
         needsDrawingWalk = false
-        let opacity = opacity * alpha
-        guard !isHidden, opacity > 0.001 else {
+        let motion = viewMotion
+        var opacity = opacity
+        var fade = walk.fade
+        if let m = motion, m.fadingCount > 0 || m.dissolve != nil {
+            // A fading view's alpha is applied as it is drawn (its geometry is not built again
+            // each frame); it joins the baked opacity when the fade ends.
+            if m.fadingCount > 0 { fade *= CGFloat(min(max(presentationValue(.alpha)[0], 0), 1)) } else { opacity *= alpha }
+            if let d = m.dissolve { fade *= CGFloat(1 - min(max(d.opacity, 0), 1)) }
+        } else {
+            opacity *= alpha
+        }
+        guard !isHidden, opacity * fade > 0.001 || motion?.dissolve != nil else {
             forgetDrawing(damage: &walk.damage, occupancy: &walk.occupancy, epoch: walk.epoch)
             return .zero
         }
         walk.stats.viewsVisited += 1
         let scale = walk.scale
+        // Placement: the plain case is a translation by `origin`; a transform, an animation
+        // of the geometry, or a placed ancestor gives a map from the view's pixels instead.
+        var origin = origin
+        var size = storedFrame.size
+        var bo = storedBoundsOrigin
+        var map: DrawSpace?
+        if walk.space != nil || motion != nil {
+            let space = walk.space ?? DrawSpace(a: Double(scale), b: 0, c: 0, d: Double(scale),
+                                                tx: Double(origin.x - scale * storedFrame.minX),
+                                                ty: Double(origin.y - scale * storedFrame.minY), moving: false)
+            var center = CGPoint(x: storedFrame.midX, y: storedFrame.midY)
+            var t = CGAffineTransform.identity
+            var moving = space.moving
+            if let m = motion {
+                t = m.transform
+                if !m.animations.isEmpty {
+                    let c = presentationValue(.center), z = presentationValue(.size), o = presentationValue(.boundsOrigin)
+                    center = CGPoint(x: c[0], y: c[1])
+                    size = CGSize(width: max(0, z[0]), height: max(0, z[1]))
+                    bo = CGPoint(x: o[0], y: o[1])
+                    if m.offset(.transform) != .zero {
+                        let v = presentationValue(.transform)
+                        var parts = TransformComponents()
+                        parts.scaleX = v[0]; parts.scaleY = v[1]; parts.shear = v[2]; parts.rotation = v[3]; parts.tx = v[4]; parts.ty = v[5]
+                        t = parts.transform
+                    }
+                    moving = moving || m.movingCount > 0
+                }
+            }
+            // A transform with a NaN, an infinite value or no area: drawn as nothing.
+            let det = t.a * t.d - t.b * t.c
+            guard det.isFinite, abs(det) > 1e-9, t.tx.isFinite, t.ty.isFinite, center.x.isFinite, center.y.isFinite else {
+                forgetDrawing(damage: &walk.damage, occupancy: &walk.occupancy, epoch: walk.epoch)
+                return .zero
+            }
+            // Pixels of this view (its bounds at `scale`, frame corner at 0) to window pixels.
+            let s = Double(scale)
+            let la = (space.a * t.a + space.c * t.b) / s, lb = (space.b * t.a + space.d * t.b) / s
+            let lc = (space.a * t.c + space.c * t.d) / s, ld = (space.b * t.c + space.d * t.d) / s
+            let hx = Double(size.width) / 2, hy = Double(size.height) / 2
+            let px = Double(center.x) + Double(t.tx) - (Double(t.a) * hx + Double(t.c) * hy)
+            let py = Double(center.y) + Double(t.ty) - (Double(t.b) * hx + Double(t.d) * hy)
+            let (ox, oy) = space.apply(px, py)
+            if !moving, abs(la - 1) < 1e-9, abs(ld - 1) < 1e-9, abs(lb) < 1e-9, abs(lc) < 1e-9 {
+                origin = CGPoint(x: ox, y: oy)   // only translated after all: the plain case
+            } else {
+                map = DrawSpace(a: la, b: lb, c: lc, d: ld, tx: ox, ty: oy, moving: moving)
+            }
+        }
         let style = overrideUserInterfaceStyle == .unspecified ? style : overrideUserInterfaceStyle
         let dimming = dimming ?? (drawsDisabledDimmed ? DrawContext.Dimming(opacity: Theme.disabledAlpha, backdrop: backdrop) : nil)
         if drawCache == nil { drawCache = ViewDrawCache() }
         // Made once and never replaced, and held by this view for the whole walk: used
         // without a reference count (an atomic increment and decrement per view and pass).
         unowned(unsafe) let cache = drawCache.unsafelyUnwrapped
-        let size = storedFrame.size
-        let pixelBounds = CGRect(x: origin.x, y: origin.y, width: size.width * scale, height: size.height * scale)
+        var pixelBounds = CGRect(x: origin.x, y: origin.y, width: size.width * scale, height: size.height * scale)
+        if let m = map {
+            // The box around the mapped bounds.
+            // (Plain comparisons: arrays here would allocate per view and frame.)
+            let w = Double(size.width * scale), h = Double(size.height * scale)
+            let p0 = m.apply(0, 0), p1 = m.apply(w, 0), p2 = m.apply(0, h), p3 = m.apply(w, h)
+            let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x)), x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
+            let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y)), y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
+            pixelBounds = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
         let overhang = UIView.drawingOverhang * scale
         let wasDrawn = cache.reachedEpoch == walk.epoch
         let oldDrawn = wasDrawn ? cache.drawn : .zero
@@ -268,21 +358,63 @@ extension UIView {
         // (Plain comparisons: Foundation's `insetBy` and `intersects` are calls, per view.)
         if !visible.isEmpty, pixelBounds.minX - overhang < visible.maxX, visible.minX < pixelBounds.maxX + overhang,
            pixelBounds.minY - overhang < visible.maxY, visible.minY < pixelBounds.maxY + overhang {
-            let fx = origin.x.pixelRounded(.down), fy = origin.y.pixelRounded(.down)
-            let tx = Int32(saturating: fx), ty = Int32(saturating: fy)
-            let phase = SIMD2(Float(origin.x - fx), Float(origin.y - fy))
-            if cache.generation != appearanceGeneration || cache.scale != scale || cache.phase != phase
+            var tx: Int32 = 0, ty: Int32 = 0
+            var phase = SIMD2<Float>(0, 0)
+            var buildScale = scale
+            var reusable = cache.scale == scale
+            // How its own drawing is placed (its subviews use `map`): nil when a whole-pixel
+            // translation of geometry built at its phase does.
+            var drawMap = map
+            if let m = map {
+                // Built at the scale it is drawn at (text stays crisp under a zoom).
+                let zoom = ((m.a * m.d - m.b * m.c).magnitude).squareRoot()
+                let quantized = CGFloat(min(max((zoom * 16).rounded() / 16, 1.0 / 16), 16))
+                buildScale = scale * quantized
+                let tolerance = 1e-6 * max(1, zoom)
+                if abs(m.b) < tolerance, abs(m.c) < tolerance, abs(m.a - m.d) < tolerance, m.a > 0 {
+                    // Moved and zoomed evenly: drawn as the plain case, built at the zoom, so the
+                    // pieces of its shapes meet on whole pixels as they were built (stretching
+                    // them leaves seams where renderers round their edges). At rest it is built
+                    // at its exact zoom; while an animation zooms it, at steps of 1/32 (a pop
+                    // builds it a few times, not every frame); while one only moves it, its
+                    // cached geometry keeps its phase and moves by whole pixels (views moving
+                    // together keep their offsets exactly).
+                    let k = min(max(m.a, 1.0 / 16), 16)
+                    buildScale = scale * CGFloat(m.moving ? (k * 32).rounded() / 32 : k)
+                    drawMap = nil
+                    if m.moving, cache.scale == buildScale {
+                        phase = cache.phase
+                        tx = Int32(saturating: (m.tx - Double(phase.x)).rounded())
+                        ty = Int32(saturating: (m.ty - Double(phase.y)).rounded())
+                        reusable = true
+                    } else {
+                        let fx = m.tx.rounded(.down), fy = m.ty.rounded(.down)
+                        tx = Int32(saturating: fx); ty = Int32(saturating: fy)
+                        phase = SIMD2(Float(m.tx - fx), Float(m.ty - fy))
+                        reusable = cache.scale == buildScale && cache.phase == phase
+                    }
+                } else {
+                    // Turned, stretched or zooming: built at phase 0; while an animation moves
+                    // it, what is cached is drawn wherever it lands.
+                    reusable = m.moving ? cache.scale > 0 : (cache.scale == buildScale && cache.phase == phase)
+                }
+            } else {
+                let fx = origin.x.pixelRounded(.down), fy = origin.y.pixelRounded(.down)
+                tx = Int32(saturating: fx); ty = Int32(saturating: fy)
+                phase = SIMD2(Float(origin.x - fx), Float(origin.y - fy))
+                reusable = reusable && cache.phase == phase
+            }
+            if cache.generation != appearanceGeneration || !reusable
                 || cache.opacity != opacity || cache.style != style || cache.resourceGeneration != walk.resourceGeneration
                 || cache.dimming != dimming {
                 walk.stats.viewsRedrawn += 1
                 let context = walk.context
-                let bo = storedBoundsOrigin
-                context.begin(phase: SIMD2(phase.x - Float(bo.x * scale), phase.y - Float(bo.y * scale)), scale: scale,
+                context.begin(phase: SIMD2(phase.x - Float(bo.x * buildScale), phase.y - Float(bo.y * buildScale)), scale: buildScale,
                               opacity: opacity, dimming: dimming, style: style)
-                drawOwnContent(in: context)
+                drawOwnContent(in: context, size: size)
                 cache.store(context)
                 cache.generation = appearanceGeneration
-                cache.scale = scale
+                cache.scale = buildScale
                 cache.phase = phase
                 cache.opacity = opacity
                 cache.style = style
@@ -290,11 +422,33 @@ extension UIView {
                 cache.dimming = dimming
                 changed = true
             }
-            if cache.translationX != tx || cache.translationY != ty || cache.clip != clip { changed = true }
+            var placement: ItemPlacement?
+            if let m = drawMap {
+                // Cached pixels (at the cache's scale and phase) to window pixels.
+                let k = Double(scale / cache.scale)
+                let a = m.a * k, b = m.b * k, c = m.c * k, d = m.d * k
+                let px = Double(cache.phase.x), py = Double(cache.phase.y)
+                var p = ItemPlacement(a: Float(a), b: Float(b), c: Float(c), d: Float(d),
+                                      tx: Float(m.tx - (a * px + c * py)), ty: Float(m.ty - (b * px + d * py)),
+                                      fade: Float(fade))
+                p.bounds = p.mapped(cache.localBounds)
+                placement = p
+            } else if fade < 1 {
+                var p = ItemPlacement(tx: Float(tx), ty: Float(ty), fade: Float(fade))
+                var r = cache.localBounds
+                r.x = r.x &+ tx
+                r.y = r.y &+ ty
+                p.bounds = cache.localBounds.isEmpty ? .zero : r
+                placement = p
+            }
+            if cache.translationX != tx || cache.translationY != ty || cache.clip != clip || cache.placement != placement { changed = true }
             cache.translationX = tx
             cache.translationY = ty
             cache.clip = clip
-            if !cache.localBounds.isEmpty {
+            cache.placement = placement
+            if let p = placement {
+                if let c = clip { own = p.bounds.intersection(c) } else { own = p.bounds }
+            } else if !cache.localBounds.isEmpty {
                 var r = cache.localBounds
                 r.x = r.x &+ tx
                 r.y = r.y &+ ty
@@ -326,10 +480,40 @@ extension UIView {
             structure.mix(UInt64(UInt32(bitPattern: area.width)) << 32 | UInt64(UInt32(bitPattern: area.height)))
             if let c = clip { structure.mix(UInt64(UInt32(bitPattern: c.x)) << 32 | UInt64(UInt32(bitPattern: c.y)) ^ UInt64(c.width) << 16 ^ UInt64(c.height)) }
             structure.mix(cache.segmentTextures)
+            if let p = cache.placement {
+                structure.mix(UInt64(p.a.bitPattern) << 32 | UInt64(p.b.bitPattern))
+                structure.mix(UInt64(p.c.bitPattern) << 32 | UInt64(p.d.bitPattern))
+                structure.mix(UInt64(p.tx.bitPattern) << 32 | UInt64(p.ty.bitPattern))
+                structure.mix(UInt64(p.fade.bitPattern))
+            }
+        }
+        if let m = motion, m.dissolve != nil || !m.ghosts.isEmpty {
+            // Old looks fading out over the new (see ``UIView/transition(with:duration:options:animations:completion:)``
+            // and ``UIView/fadeOutPicture(of:duration:)``).
+            if let d = m.dissolve {
+                walk.damage.add(d.area)
+                structure.mix(UInt64(Float(d.opacity).bitPattern) | 1 << 40)
+            }
+            for g in m.ghosts {
+                walk.damage.add(g.area)
+                structure.mix(UInt64(Float(g.opacity).bitPattern) | 1 << 41)
+            }
         }
         if !subviews.isEmpty {
+            let savedSpace = walk.space, savedFade = walk.fade
+            // The subviews' space: this view's bounds coordinates to window pixels.
+            walk.space = map.map { m in
+                let s = Double(scale)
+                return DrawSpace(a: m.a * s, b: m.b * s, c: m.c * s, d: m.d * s,
+                                 tx: m.tx - s * (m.a * Double(bo.x) + m.c * Double(bo.y)),
+                                 ty: m.ty - s * (m.b * Double(bo.x) + m.d * Double(bo.y)), moving: m.moving)
+            }
+            walk.fade = fade
             updateSubviewsDrawing(&walk, cache: cache, origin: origin, pixelBounds: pixelBounds, visible: visible, clip: clip,
-                                  opacity: opacity, style: style, dimming: dimming, backdrop: backdrop, wasDrawn: wasDrawn)
+                                  opacity: opacity, style: style, dimming: dimming, backdrop: backdrop, wasDrawn: wasDrawn,
+                                  boundsOrigin: bo)
+            walk.space = savedSpace
+            walk.fade = savedFade
         } else if cache.children.drawn != 0 || !cache.children.covered.isEmpty {
             cache.children = ChildAggregate()
         }
@@ -348,7 +532,7 @@ extension UIView {
     private func updateSubviewsDrawing(_ walk: inout DrawWalk, cache: ViewDrawCache, origin: CGPoint, pixelBounds: CGRect,
                                        visible: CGRect, clip: PixelRect?, opacity: CGFloat, style: UIUserInterfaceStyle,
                                        dimming: DrawContext.Dimming?, backdrop: (red: CGFloat, green: CGFloat, blue: CGFloat)?,
-                                       wasDrawn: Bool) {
+                                       wasDrawn: Bool, boundsOrigin bo: CGPoint) {
         let scale = walk.scale
         var childVisible = visible
         var childClip = clip
@@ -373,9 +557,8 @@ extension UIView {
             let c = bg.resolvedComponents(with: style)
             if c.alpha >= 0.999 { childBackdrop = (c.red, c.green, c.blue) }
         }
-        let bo = storedBoundsOrigin
         let context = ChildContext(origin: origin, boundsOrigin: bo, visible: childVisible, clip: childClip,
-                                   opacity: opacity, style: style, dimming: dimming,
+                                   opacity: opacity, space: walk.space, fade: walk.fade, style: style, dimming: dimming,
                                    backdrop: childBackdrop.map { SIMD4(Double($0.red), Double($0.green), Double($0.blue), 1) }
                                        ?? SIMD4(repeating: -1))
         let sameContext: Bool
@@ -446,19 +629,37 @@ extension UIView {
     func collect(into list: DrawList, epoch: UInt64) {
         guard let cache = drawCache, cache.reachedEpoch == epoch else { return }
         if !cache.drawn.isEmpty {
-            list.append(cache, dx: cache.translationX, dy: cache.translationY, clip: cache.clip, area: cache.drawn.blockArea)
+            if let p = cache.placement {
+                list.append(cache, placement: p, clip: cache.clip, area: cache.drawn.blockArea)
+            } else {
+                list.append(cache, dx: cache.translationX, dy: cache.translationY, clip: cache.clip, area: cache.drawn.blockArea)
+            }
         }
         for sub in subviews { sub.collect(into: list, epoch: epoch) }
+        if let m = viewMotion {
+            if let d = m.dissolve { d.collect(into: list) }
+            for g in m.ghosts { g.collect(into: list) }
+        }
     }
 
     /// Background, border, then `draw(_:)`, then a control's hover highlight and focus ring.
-    func drawOwnContent(in context: DrawContext) {
-        let b = bounds
-        if let bg = backgroundColor {
-            context.fillRoundedRect(b, radius: cornerRadius, color: bg)
+    /// `size` is the bounds' size drawn (in flight while a size animation runs).
+    func drawOwnContent(in context: DrawContext, size: CGSize? = nil) {
+        var b = bounds
+        var background = backgroundColor, radius = cornerRadius, width = borderWidth, border = borderColor
+        if let m = viewMotion, m.redrawingCount > 0 {
+            // In-flight values of an animation that changes what is drawn.
+            if let size { b.size = size }
+            if m.offset(.backgroundColor) != .zero { background = UIView.color(from: presentationValue(.backgroundColor)) }
+            if m.offset(.borderColor) != .zero { border = UIView.color(from: presentationValue(.borderColor)) }
+            radius = CGFloat(max(0, presentationValue(.cornerRadius)[0]))
+            width = CGFloat(max(0, presentationValue(.borderWidth)[0]))
         }
-        if borderWidth > 0, let bc = borderColor {
-            context.strokeRoundedRect(b, radius: cornerRadius, width: borderWidth, color: bc)
+        if let bg = background {
+            context.fillRoundedRect(b, radius: radius, color: bg)
+        }
+        if width > 0, let bc = border {
+            context.strokeRoundedRect(b, radius: radius, width: width, color: bc)
         }
         draw(b)   // the pass made `context` current
         drawStateOverlays(in: context, bounds: b)

@@ -32,6 +32,8 @@ final class ViewDrawCache {
     @exclusivity(unchecked) var translationX: Int32 = 0
     @exclusivity(unchecked) var translationY: Int32 = 0
     @exclusivity(unchecked) var clip: PixelRect?
+    /// How it was drawn when more than translated (see ``ItemPlacement``); nil otherwise.
+    @exclusivity(unchecked) var placement: ItemPlacement?
     /// Window pixels its own geometry covers (clipped); empty when it draws nothing or is culled.
     @exclusivity(unchecked) var drawn = PixelRect.zero
     /// Window pixels this view and its subviews cover.
@@ -91,6 +93,8 @@ struct ChildContext: Equatable {
     var visible: CGRect
     var clip: PixelRect?
     var opacity: CGFloat
+    var space: DrawSpace?
+    var fade: CGFloat
     var style: UIUserInterfaceStyle
     var dimming: DrawContext.Dimming?
     /// The opaque colour behind the subviews, as (red, green, blue, 1); all −1 when none.

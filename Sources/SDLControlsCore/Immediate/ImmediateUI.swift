@@ -41,6 +41,14 @@ public final class ImmediateUI {
     @exclusivity(unchecked) private(set) var pendingWidth: ImmediateWidth?
     @exclusivity(unchecked) private(set) var hasPendingWidth = false
 
+    /// The transition ``transition(_:)`` gave the next declaration (rare: a flag guards it).
+    @exclusivity(unchecked) var pendingTransition: ImmediateTransition?
+    @exclusivity(unchecked) var hasPendingTransition = false
+    /// Transitions of the placed views that were given one, by view.
+    var transitions: [ObjectIdentifier: ImmediateTransition] = [:]
+    /// Nodes created this build with a transition (their appearance runs at its end).
+    var appearing: [ImmediateNode] = []
+
     func setPendingWidth(_ width: ImmediateWidth?) {
         pendingWidth = width
         hasPendingWidth = width != nil
@@ -111,6 +119,8 @@ public final class ImmediateUI {
         pendingName = nil
         hasPendingName = false
         setPendingWidth(nil)
+        pendingTransition = nil
+        hasPendingTransition = false
         lastScope = nil
         scope = rootScope
         rootScope.enter(build: buildNumber)
@@ -148,6 +158,7 @@ public final class ImmediateUI {
         }
         usedContainers.removeAll(keepingCapacity: true)
         if declaredNodes != nodes.count { removeUndeclaredNodes() }
+        runAppearances()
         if declaredScopes != scopes.count { scopes = scopes.filter { $0.value.lastBuild == buildNumber } }
         if column.hasSpacer != columnHasSpacer {
             columnHasSpacer = column.hasSpacer
@@ -170,7 +181,10 @@ public final class ImmediateUI {
             container.arrange(views, keeping: keeping, stale: &stale)
         }
         // Leaving the window cancels a tracked touch (rule C8), ends editing and drops focus.
-        for view in stale where !keeping.contains(ObjectIdentifier(view)) { view.removeFromSuperview() }
+        for view in stale where !keeping.contains(ObjectIdentifier(view)) {
+            willRemove(view)
+            view.removeFromSuperview()
+        }
     }
 
     /// Removes the nodes this build did not declare: those in no sequence of a scope entered
@@ -185,6 +199,8 @@ public final class ImmediateUI {
         let gone = nodes.filter { !declared.contains(ObjectIdentifier($0.value)) }
         for (key, node) in gone {
             nodes[key] = nil
+            willRemove(node.placed)
+            transitions[ObjectIdentifier(node.placed)] = nil
             node.placed.removeFromSuperview()
         }
     }
@@ -207,6 +223,7 @@ public final class ImmediateUI {
         let node: ImmediateNode
         if s.nextMatches(kind: kind, name: name) {
             node = s.previous[s.cursor].node
+            if hasPendingTransition { takeTransition(for: node, created: false) }
             lastIndex = s.cursor
             s.cursor += 1
         } else {
@@ -214,9 +231,11 @@ public final class ImmediateUI {
             let key = ImmediateNodeKey(scope: s.id, kind: kind, name: name, occurrence: s.takeOccurrence(kind: kind, name: name))
             if let existing = nodes[key] {
                 node = existing
+                if hasPendingTransition { takeTransition(for: node, created: false) }
             } else {
                 node = make(key)
                 nodes[key] = node
+                if hasPendingTransition { takeTransition(for: node, created: true) }
             }
             lastIndex = s.current.count
             s.current.append(ImmediateEntry(kind: kind, name: name, node: node))
@@ -236,7 +255,7 @@ public final class ImmediateUI {
     /// neither made nor compared; or none (labels).
     @inline(__always)
     func reuse(_ kind: ImmediateKind, _ form: ImmediateNameForm, _ inputs: ImmediateInputs) -> Bool {
-        guard isQuiet, !hasPendingWidth else { return false }
+        guard isQuiet, !hasPendingWidth, !hasPendingTransition else { return false }
         let s = scope
         let i = s.cursor
         guard s.inSync, i < s.previous.count, s.previous[i].kind == kind else { return false }

@@ -179,12 +179,28 @@ open class ImmediateView: UIView {
     /// frame's controls. Controls declared in the last build are kept (see "Identity"); new
     /// ones are created; the others are removed when `content` returns. Call it once a frame,
     /// after the host's `update()` (see "When to call `build`").
+    ///
+    /// With ``layoutChangeAnimationDuration`` above 0, controls whose place a build changes
+    /// (one declared above them appeared or left, a row grew) move there over that time.
     public func build(_ content: (ImmediateUI) -> Void) {
         let ui = self.ui
+        let animates = layoutChangeAnimationDuration > 0 && window != nil && UIView.areAnimationsEnabled
+        let before = animates ? placesOfControls() : [:]
         guard ui.begin() else { return }
         content(ui)
         ui.end()
+        if animates { animateLayoutChange(from: before) }
     }
+
+    /// Seconds controls take to move to their new places when a build changes the layout
+    /// (``UIView/animate(withDuration:delay:options:animations:completion:)`` semantics); 0,
+    /// the default, moves them at once. NaN, infinite and negative values are 0. Costs a pass
+    /// over the panel's controls per build while above 0.
+    public var layoutChangeAnimationDuration: TimeInterval {
+        get { storedLayoutChangeAnimationDuration }
+        set { storedLayoutChangeAnimationDuration = UIView.sanitizedDuration(newValue) }
+    }
+    private var storedLayoutChangeAnimationDuration: TimeInterval = 0
 
     /// How many builds have run.
     public var buildCount: UInt64 { ui.buildNumber }

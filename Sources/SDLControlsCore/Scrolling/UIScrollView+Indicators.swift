@@ -49,40 +49,45 @@ extension UIScrollView {
 
     /// Makes the indicators visible and holds them (a scroll is under way).
     func showIndicators() {
-        indicatorTimer?.invalidate()
-        indicatorTimer = nil
-        indicatorFadeStart = nil
+        indicatorOpacity.jump(to: 1)
         indicatorsShown = true
         updateIndicators()
         forEachIndicator { $0.alpha = 1 }
     }
 
-    /// Starts the hold-then-fade of visible indicators (scrolling stopped).
+    /// Starts the hold-then-fade of visible indicators (scrolling stopped). The fade is a
+    /// control animation stepped on the window's clock; with animations off
+    /// (``UIView/areAnimationsEnabled``, ``UIView/performWithoutAnimation(_:)``) the
+    /// indicators still stay for the hold, then vanish in one step.
     func scheduleIndicatorHide() {
         guard indicatorsShown, window != nil else { return }
-        indicatorTimer?.invalidate()
-        let fadeStart = frameClock.currentTime + UIScrollView.indicatorHold
-        indicatorFadeStart = fadeStart
-        indicatorTimer = frameClock.scheduleTimer(after: UIScrollView.indicatorHold, repeating: 0) { [weak self] _ in
-            self?.stepIndicatorFade()
+        let fade = controlChangeAnimates(true) ? UIScrollView.indicatorFade : 0
+        let start = indicatorOpacity.animate(to: 0, duration: fade, delay: UIScrollView.indicatorHold,
+                                             curve: .linear, at: frameClock.currentTime)
+        if let start {
+            runControlAnimations(wakingAt: start)
+        } else {
+            hideIndicatorsNow()
         }
     }
 
-    private func stepIndicatorFade() {
-        guard let start = indicatorFadeStart else { return }
-        let f = CGFloat((frameClock.currentTime - start) / UIScrollView.indicatorFade)
-        if f >= 1 {
+    /// Steps the indicators' fade (``ControlAnimating``).
+    func advanceControlAnimations(to time: TimeInterval) -> TimeInterval? {
+        guard indicatorOpacity.isAnimating else { return nil }
+        guard let wake = indicatorOpacity.advance(to: time) else {
             hideIndicatorsNow()
-        } else {
-            forEachIndicator { $0.alpha = max(0, 1 - f) }
+            return nil
         }
+        if wake <= time {
+            let alpha = indicatorOpacity.value
+            forEachIndicator { $0.alpha = alpha }
+        }
+        return wake
     }
 
     /// Hides the indicators at once.
     func hideIndicatorsNow() {
-        indicatorTimer?.invalidate()
-        indicatorTimer = nil
-        indicatorFadeStart = nil
+        indicatorOpacity.jump(to: 0)
         indicatorsShown = false
         forEachIndicator {
             $0.alpha = 0

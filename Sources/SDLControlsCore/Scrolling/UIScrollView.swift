@@ -42,7 +42,7 @@ import Foundation
 /// Auto Layout is not part of this project **(project choice)**: set ``contentSize`` yourself,
 /// for example from a `UIStackView`'s `sizeThatFits(_:)` in `layoutSubviews()`.
 @MainActor
-open class UIScrollView: UIView {
+open class UIScrollView: UIView, ControlAnimating {
     // MARK: Nested types
 
     /// How quickly scrolling slows down after a flick: the fraction of the velocity kept after
@@ -110,9 +110,8 @@ open class UIScrollView: UIView {
     /// The indicators, created the first time they show (UIScrollView+Indicators.swift).
     var verticalIndicator: ScrollIndicatorView?
     var horizontalIndicator: ScrollIndicatorView?
-    var indicatorTimer: FrameTimer?
-    /// When the indicators started fading out; nil while they are held visible.
-    var indicatorFadeStart: TimeInterval?
+    /// The indicators' opacity: 1 while shown, easing to 0 after the hold once scrolling stops.
+    var indicatorOpacity = ControlAnimatedValue<CGFloat>(0)
     var indicatorsShown = false
 
     /// Creates a scroll view. As in UIKit it clips its content to its bounds.
@@ -302,7 +301,10 @@ open class UIScrollView: UIView {
     }
 
     /// Shows the scroll indicators for a moment, as UIKit's: they appear (where the content can
-    /// scroll and they are enabled), stay half a second, then fade.
+    /// scroll and they are enabled), stay half a second, then fade. The fade runs on the
+    /// window's frame clock with the controls' animations; while ``UIView/areAnimationsEnabled``
+    /// is false, or when scrolling stops inside ``UIView/performWithoutAnimation(_:)``, they
+    /// vanish at the end of the half second instead of fading.
     open func flashScrollIndicators() {
         showIndicators()
         scheduleIndicatorHide()

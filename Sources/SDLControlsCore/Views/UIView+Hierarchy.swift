@@ -150,6 +150,8 @@ extension UIView {
         if let old = window, old !== newWindow {
             // Cancel touches and give up first responder before leaving (rule C8).
             old.viewWillLeaveWindow(self)
+            // Its animations end where they are going (their completions get false).
+            if viewMotion != nil { old.existingViewAnimator?.viewLeft(self) }
         }
         willMove(toWindow: newWindow)
         for sub in subviews { sub.propagateWillMove(toWindow: newWindow) }

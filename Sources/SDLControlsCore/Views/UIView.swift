@@ -7,8 +7,10 @@ import Foundation
 /// A rectangular area of the retained tree: it has a frame in its superview, subviews drawn
 /// over it in order, and takes part in hit-testing, layout and drawing.
 ///
-/// Geometry has no transforms: `frame` is `bounds` moved to `center` in the superview.
-/// All coordinates are points; the SDL host scales to pixels.
+/// Geometry: `bounds` is placed at `center` in the superview and turned, scaled or moved about
+/// that centre by ``transform`` (see UIView+Transform.swift); `frame` is the box around the
+/// result. All coordinates are points; the SDL host scales to pixels. The geometry and look
+/// properties animate (see ``animate(withDuration:delay:options:animations:completion:)``).
 @MainActor
 open class UIView: UIResponder {
     // Storage lives here; behaviour is split into UIView+Facet.swift files.
@@ -78,7 +80,12 @@ open class UIView: UIResponder {
     @exclusivity(unchecked) open var alpha: CGFloat = 1 {
         didSet {
             if alpha.isNaN { alpha = 1 } else if alpha < 0 { alpha = 0 } else if alpha > 1 { alpha = 1 }
-            if oldValue != alpha { setNeedsDisplay() }
+            if oldValue != alpha {
+                noteAnimatableChange(.alpha, from: AnimatedValue(Double(oldValue), 0, 0, 0, 0, 0, 0, 0))
+                // Opacity is part of what the drawing pass compares (its subviews' too), so the
+                // cached geometry is kept while a fade draws it faded.
+                invalidateDrawnArea()
+            }
         }
     }
 
@@ -97,7 +104,13 @@ open class UIView: UIResponder {
     @exclusivity(unchecked) open var clipsToBounds: Bool = false { didSet { if oldValue != clipsToBounds { setNeedsDisplay() } } }
 
     /// The fill drawn behind the content; nil draws nothing.
-    @exclusivity(unchecked) open var backgroundColor: UIColor? { didSet { if oldValue != backgroundColor { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var backgroundColor: UIColor? {
+        didSet {
+            guard oldValue != backgroundColor else { return }
+            noteAnimatableChange(.backgroundColor, from: UIView.animatedColor(oldValue, style: userInterfaceStyle))
+            setNeedsDisplay()
+        }
+    }
 
     /// The radius of rounded corners for the background and border. NaN, infinite and
     /// negative values become 0; at most ``maximumCoordinate`` (drawing also limits it to
@@ -106,7 +119,10 @@ open class UIView: UIResponder {
         didSet {
             let clean = UIView.sanitizedLength(cornerRadius)
             if clean != cornerRadius { cornerRadius = clean }
-            if oldValue != cornerRadius { setNeedsDisplay() }
+            if oldValue != cornerRadius {
+                noteAnimatableChange(.cornerRadius, from: AnimatedValue(Double(oldValue), 0, 0, 0, 0, 0, 0, 0))
+                setNeedsDisplay()
+            }
         }
     }
 
@@ -116,12 +132,21 @@ open class UIView: UIResponder {
         didSet {
             let clean = UIView.sanitizedLength(borderWidth)
             if clean != borderWidth { borderWidth = clean }
-            if oldValue != borderWidth { setNeedsDisplay() }
+            if oldValue != borderWidth {
+                noteAnimatableChange(.borderWidth, from: AnimatedValue(Double(oldValue), 0, 0, 0, 0, 0, 0, 0))
+                setNeedsDisplay()
+            }
         }
     }
 
     /// The colour of the border.
-    @exclusivity(unchecked) open var borderColor: UIColor? { didSet { if oldValue != borderColor { setNeedsDisplay() } } }
+    @exclusivity(unchecked) open var borderColor: UIColor? {
+        didSet {
+            guard oldValue != borderColor else { return }
+            noteAnimatableChange(.borderColor, from: UIView.animatedColor(oldValue, style: userInterfaceStyle))
+            setNeedsDisplay()
+        }
+    }
 
     /// An integer you can use to find this view with ``viewWithTag(_:)``.
     open var tag: Int = 0
@@ -239,6 +264,9 @@ open class UIView: UIResponder {
     /// what you draw changes, since geometry is cached between frames.
     open func draw(_ rect: CGRect) {}
 
+    /// The view's transform and animations (`Animation/`), made when first used.
+    @exclusivity(unchecked) var viewMotion: ViewMotion?
+
     /// Cached geometry of this view's own drawing (see ViewDrawCache.swift).
     @exclusivity(unchecked) var drawCache: ViewDrawCache?
     /// This view or one of its subviews changed since the last drawing pass: the pass visits
@@ -260,12 +288,24 @@ open class UIView: UIResponder {
     /// itself out: it placed the view). NaN or infinite values become 0;
     /// a negative size is standardized (flipped to a positive size, as UIKit reports it);
     /// values are clamped to ±``maximumCoordinate`` **(project choice)**.
+    ///
+    /// While ``transform`` is not the identity, UIKit leaves `frame` undefined. Here reading
+    /// it gives the smallest rectangle around the transformed bounds, and setting it sets
+    /// ``center`` to the rectangle's centre and the bounds' size to its size (the transform
+    /// then applies about that centre) **(project choice)**. Use ``center`` and ``bounds``.
     open var frame: CGRect {
-        get { storedFrame }
+        get {
+            if let m = viewMotion, !m.transform.isIdentity { return transformedFrame(m.transform) }
+            return storedFrame
+        }
         set {
             let r = UIView.sanitized(newValue)
             guard r != storedFrame else { return }
             let oldSize = storedFrame.size
+            if let capture = AnimationCapture.current {
+                if r.midX != storedFrame.midX || r.midY != storedFrame.midY { capture.note(self, .center, from: animatedValue(.center)) }
+                if r.size != oldSize { capture.note(self, .size, from: animatedValue(.size)) }
+            }
             storedFrame = r
             if r.size != oldSize {
                 setNeedsLayout()
@@ -286,9 +326,10 @@ open class UIView: UIResponder {
             let r = UIView.sanitized(newValue)
             let oldCenter = center
             let originChanged = r.origin != storedBoundsOrigin
+            if originChanged { noteAnimatableChange(.boundsOrigin, from: animatedValue(.boundsOrigin)) }
             storedBoundsOrigin = r.origin
             // UIKit keeps the center fixed when bounds change size.
-            frame = CGRect(x: oldCenter.x - r.width / 2, y: oldCenter.y - r.height / 2, width: r.width, height: r.height)
+            frame = (CGRect(x: oldCenter.x - r.width / 2, y: oldCenter.y - r.height / 2, width: r.width, height: r.height))
             // A new origin scrolls the subviews; this view's own drawing is unchanged (it is
             // cached relative to its bounds), so nothing is tessellated again.
             if originChanged { invalidateDrawnArea() }
@@ -300,7 +341,8 @@ open class UIView: UIResponder {
         get { CGPoint(x: storedFrame.midX, y: storedFrame.midY) }
         set {
             guard newValue.x.isFinite, newValue.y.isFinite else { return }
-            frame.origin = CGPoint(x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2)
+            frame = (CGRect(x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2,
+                                         width: storedFrame.width, height: storedFrame.height))
         }
     }
 

@@ -68,6 +68,18 @@ open class UIWindow: UIView {
     /// This window's time and timers (``UIView/frameClock``). Each window has its own, so two
     /// hosts never share time; the SDL host advances it once a frame.
     let ownFrameClock = FrameClock()
+    /// This window's running view animations (`Animation/`), made with the first.
+    var existingViewAnimator: ViewAnimator?
+    /// Whether view animations (``UIView/animate(withDuration:delay:options:animations:completion:)``,
+    /// property animators, transitions) are running or about to start in this window.
+    package var isAnimatingViews: Bool { existingViewAnimator?.isActive ?? false }
+    /// This window's view animations, ticking on its ``UIView/frameClock``.
+    var viewAnimator: ViewAnimator {
+        if let a = existingViewAnimator { return a }
+        let a = ViewAnimator(clock: ownFrameClock)
+        existingViewAnimator = a
+        return a
+    }
     /// This window's queue of control actions and its frame counter (`UIWindow+Actions.swift`).
     let actionQueue = ActionQueue()
     /// When this window's controls' actions run; nil (the default) follows

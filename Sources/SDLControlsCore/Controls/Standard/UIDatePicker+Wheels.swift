@@ -375,34 +375,46 @@ extension UIDatePicker {
         if !column.cyclic { to = min(max(0, to), CGFloat(column.rowCount - 1)) }
         let from = wheelOffset(index, column)
         let distance = Double(abs(to - from))
-        guard distance > 0.001, window != nil else {
+        guard distance > 0.001 else {
             wheelState.offsets[index] = nil
             settleWheel(index, column, atRow: wheelRow(column, at: to))
             return
         }
-        wheelState.motions[index] = WheelMotion(from: from, to: to, start: frameClock.currentTime,
-                                                duration: min(1.2, 0.22 + 0.05 * distance))
         wheelState.offsets[index] = from
-        scheduleWheelStep()
+        runWheelMotion(index, WheelMotion(from: from, to: to, start: frameClock.currentTime,
+                                          duration: min(1.2, 0.22 + 0.05 * distance)))
         setNeedsDisplay()
     }
 
-    private func scheduleWheelStep() {
-        guard wheelState.timer?.isValid != true else { return }
-        // One step per frame, on the window's clock; nothing runs once every wheel has settled.
-        wheelState.timer = frameClock.scheduleTimer(after: UISwitch.animationStep) { [weak self] timer in
-            guard let self, timer === self.wheelState.timer else { return }
-            self.wheelState.timer = nil
-            self.stepWheels()
+    /// Turns wheel `index` as `motion` says, stepped on the window's clock with the other
+    /// control animations; when this change doesn't animate (no window, animations off,
+    /// ``UIControl/isSymbolAnimationEnabled`` false) the wheel is at once where the motion
+    /// ends, and comes to rest there.
+    private func runWheelMotion(_ index: Int, _ motion: WheelMotion) {
+        guard controlChangeAnimates(true) else {
+            wheelState.motions[index] = nil
+            wheelState.offsets[index] = nil
+            let columns = wheelColumns
+            if index < columns.count { settleWheel(index, columns[index], atRow: wheelRow(columns[index], at: motion.to)) }
+            setNeedsDisplay()
+            return
         }
+        wheelState.motions[index] = motion
+        runControlAnimations()
     }
 
-    private func stepWheels() {
-        let now = frameClock.currentTime
+    /// Steps the spinning wheels (``ControlAnimating``).
+    func advanceControlAnimations(to time: TimeInterval) -> TimeInterval? {
+        guard !wheelState.motions.isEmpty else { return nil }
+        stepWheels(at: time)
+        return wheelState.motions.isEmpty ? nil : time
+    }
+
+    private func stepWheels(at now: TimeInterval) {
         let columns = wheelColumns
         for (index, motion) in wheelState.motions {
             let t = motion.duration > 0 ? min(1, max(0, (now - motion.start) / motion.duration)) : 1
-            let eased = 1 - (1 - t) * (1 - t) * (1 - t)   // ease-out cubic: a flick slows to rest
+            let eased = ControlAnimationCurve.easeOut.progress(t)   // a flick slows to rest
             wheelState.offsets[index] = motion.from + (motion.to - motion.from) * CGFloat(eased)
             if t >= 1 {
                 wheelState.motions[index] = nil
@@ -410,7 +422,6 @@ extension UIDatePicker {
                 if index < columns.count { settleWheel(index, columns[index], atRow: wheelRow(columns[index], at: motion.to)) }
             }
         }
-        if !wheelState.motions.isEmpty { scheduleWheelStep() }
         setNeedsDisplay()
     }
 
@@ -434,8 +445,7 @@ extension UIDatePicker {
                 target = here + d
             }
             wheelState.offsets[index] = CGFloat(row)
-            wheelState.motions[index] = WheelMotion(from: CGFloat(row), to: target, start: frameClock.currentTime, duration: 0.25)
-            scheduleWheelStep()
+            runWheelMotion(index, WheelMotion(from: CGFloat(row), to: target, start: frameClock.currentTime, duration: 0.25))
         }
         setNeedsDisplay()
     }
@@ -443,8 +453,6 @@ extension UIDatePicker {
     /// Stops every wheel where its value is (a value set in code, a new mode, leaving the window).
     func resetWheels() {
         wheelState.monthYearExpanded = wheelState.monthYearExpanded && showsCalendar
-        wheelState.timer?.invalidate()
-        wheelState.timer = nil
         wheelState.motions.removeAll()
         wheelState.offsets.removeAll()
         wheelState.drag = nil
@@ -519,9 +527,8 @@ extension UIDatePicker {
         // Nothing changes (rule C7): the wheel turns back to the value.
         let columns = wheelColumns
         guard drag.column < columns.count else { return }
-        wheelState.motions[drag.column] = WheelMotion(from: wheelState.offsets[drag.column] ?? drag.startOffset,
-                                                      to: drag.startOffset.rounded(), start: frameClock.currentTime, duration: 0.2)
-        scheduleWheelStep()
+        runWheelMotion(drag.column, WheelMotion(from: wheelState.offsets[drag.column] ?? drag.startOffset,
+                                                to: drag.startOffset.rounded(), start: frameClock.currentTime, duration: 0.2))
     }
 
     // MARK: Drawing
@@ -601,7 +608,6 @@ final class DatePickerWheelState {
     var offsets: [Int: CGFloat] = [:]
     var motions: [Int: UIDatePicker.WheelMotion] = [:]
     var drag: WheelDrag?
-    var timer: FrameTimer?
     /// The day the day-and-time wheel counts its rows from.
     var referenceDay: Date?
     var columns: [UIDatePicker.WheelColumn]?

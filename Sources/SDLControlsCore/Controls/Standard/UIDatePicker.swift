@@ -63,7 +63,7 @@ public enum UIDatePickerStyle: Int, Sendable {
 /// Accessibility: the value is the formatted date (per ``locale``) or the duration;
 /// traits `.adjustable`; increment/decrement move a day (date modes) or a minute step.
 @MainActor
-open class UIDatePicker: UIControl {
+open class UIDatePicker: UIControl, ControlAnimating {
     /// What a date picker shows, as UIKit's `UIDatePicker.Mode`.
     public enum Mode: Int, Sendable {
         /// Hours and minutes (AM/PM when the locale uses a 12-hour clock).

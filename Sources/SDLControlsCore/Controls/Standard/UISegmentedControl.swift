@@ -36,7 +36,7 @@ import Foundation
 /// the index into range), getters answer nil, false, 0 or ``noSegment``; negative or
 /// non-finite widths mean automatic.
 @MainActor
-open class UISegmentedControl: UIControl {
+open class UISegmentedControl: UIControl, ControlAnimating {
     /// A single tap belongs to the control, not to a tap recognizer on a superview.
     override var defaultActionGestures: DefaultActionGestures { .singleTap }
 
@@ -421,33 +421,48 @@ open class UISegmentedControl: UIControl {
 
     // MARK: Sliding plate
 
-    /// Seconds the plate takes to slide to a newly selected segment.
+    /// Seconds the plate takes to slide to a newly selected segment. The slide is stepped on
+    /// the window's frame clock with every other control animation; the plate jumps instead
+    /// while ``UIView/areAnimationsEnabled`` is false, inside
+    /// ``UIView/performWithoutAnimation(_:)`` and while ``UIControl/isSymbolAnimationEnabled``
+    /// is false.
     public static let plateAnimationDuration: TimeInterval = 0.25
 
-    @exclusivity(unchecked) private var plateAnimation: (from: Int, start: TimeInterval)?
-    private var plateTimer: FrameTimer?
+    /// The segment the plate slides from, while it slides.
+    @exclusivity(unchecked) private var plateOrigin: Int?
+    /// How far along the slide the plate is drawn, 0 at ``plateOrigin``, 1 at the selection
+    /// (eased).
+    @exclusivity(unchecked) private var plateProgress = ControlAnimatedValue<CGFloat>(1)
 
+    /// Slides the plate from segment `old` to the selection (a user's choice), unless
+    /// animations are off for this change.
     func startPlateAnimation(from old: Int) {
         stopPlateAnimation()
-        guard window != nil, old != Self.noSegment, old != storedSelected, segments.indices.contains(old) else { return }
-        plateAnimation = (old, frameClock.currentTime)
-        plateTimer = frameClock.scheduleTimer(after: 1.0 / 60, repeating: 1.0 / 60) { [weak self] timer in
-            guard let self, let anim = self.plateAnimation else { timer.invalidate(); return }
-            self.setNeedsDisplay()
-            if frameClock.currentTime - anim.start >= Self.plateAnimationDuration { self.stopPlateAnimation() }
-        }
+        guard controlChangeAnimates(true), old != Self.noSegment, old != storedSelected, segments.indices.contains(old) else { return }
+        plateOrigin = old
+        plateProgress.jump(to: 0)
+        plateProgress.animate(to: 1, duration: Self.plateAnimationDuration, curve: .easeOut, at: frameClock.currentTime)
+        runControlAnimations()
     }
 
     func stopPlateAnimation() {
-        plateAnimation = nil
-        plateTimer?.invalidate()
-        plateTimer = nil
+        plateOrigin = nil
+        plateProgress.jump(to: 1)
     }
 
     /// Whether the plate is sliding.
-    var isPlateAnimating: Bool { plateAnimation != nil }
+    var isPlateAnimating: Bool { plateProgress.isAnimating }
 
-    /// Moving to another window (or out of one) ends a slide: its timer ran on the old
+    /// Steps the plate (``ControlAnimating``).
+    func advanceControlAnimations(to time: TimeInterval) -> TimeInterval? {
+        guard plateProgress.isAnimating else { return nil }
+        let wake = plateProgress.advance(to: time)
+        if wake == nil { plateOrigin = nil }
+        setNeedsDisplay()
+        return wake
+    }
+
+    /// Moving to another window (or out of one) ends a slide: it was stepped by the old
     /// window's clock.
     open override func didMoveToWindow() {
         super.didMoveToWindow()
@@ -472,10 +487,9 @@ open class UISegmentedControl: UIControl {
             index = storedSelected
         }
         let target = frames[index].insetBy(dx: 2, dy: 2)
-        guard let anim = plateAnimation, frames.indices.contains(anim.from) else { return target }
-        let t = min(1, max(0, (frameClock.currentTime - anim.start) / Self.plateAnimationDuration))
-        let e = CGFloat(1 - pow(1 - t, 3))   // ease out
-        let from = frames[anim.from].insetBy(dx: 2, dy: 2)
+        guard let origin = plateOrigin, frames.indices.contains(origin) else { return target }
+        let e = plateProgress.value
+        let from = frames[origin].insetBy(dx: 2, dy: 2)
         return CGRect(x: from.minX + (target.minX - from.minX) * e, y: target.minY,
                       width: from.width + (target.width - from.width) * e, height: target.height)
     }

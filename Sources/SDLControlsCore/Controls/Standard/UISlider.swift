@@ -29,7 +29,7 @@ import Foundation
 /// `setMinimumTrackImage`…), `minimumValueImage`/`maximumValueImage`, `behavioralStyle`
 /// and `preferredBehavioralStyle`.
 @MainActor
-open class UISlider: UIControl {
+open class UISlider: UIControl, ControlAnimating {
     /// A drag or swipe along the slider that begins on its thumb belongs to the slider, not to
     /// recognizers on a superview.
     override var defaultActionGestures: DefaultActionGestures { .horizontalDragOnThumb }
@@ -50,7 +50,11 @@ open class UISlider: UIControl {
     public static let thumbTouchSlop: CGFloat = 10
     /// The keyboard step, as a fraction of the range.
     public static let keyboardStepFraction: Float = 0.1
-    /// How long `setValue(_:animated: true)` slides the thumb, in seconds.
+    /// How long `setValue(_:animated: true)` slides the thumb, in seconds. The slide is
+    /// stepped on the window's frame clock with every other control animation; it jumps
+    /// instead while ``UIView/areAnimationsEnabled`` is false, inside
+    /// ``UIView/performWithoutAnimation(_:)`` and while ``UIControl/isSymbolAnimationEnabled``
+    /// is false.
     public static let animationDuration: TimeInterval = 0.2
 
     private var storedValue: Float = 0
@@ -99,11 +103,9 @@ open class UISlider: UIControl {
     open var thumbTintColor: UIColor? { didSet { if oldValue != thumbTintColor { setNeedsDisplay() } } }
 
     /// The value the thumb is drawn at (differs from ``value`` during an animation).
-    public internal(set) var displayedValue: Float = 0
+    public var displayedValue: Float { thumbMotion.value }
 
-    private var animationFrom: Float = 0
-    private var animationStart: TimeInterval = 0
-    private var animationTimer: FrameTimer?
+    private var thumbMotion = ControlAnimatedValue<Float>(0)
 
     // Touch state.
     private var grabOffset: CGFloat = 0
@@ -124,7 +126,7 @@ open class UISlider: UIControl {
     }
 
     /// Whether a thumb animation is running.
-    public var isAnimating: Bool { animationTimer?.isValid ?? false }
+    public var isAnimating: Bool { thumbMotion.isAnimating }
 
     private func clamp(_ v: Float) -> Float { min(storedMaximum, max(storedMinimum, v)) }
 
@@ -151,43 +153,29 @@ open class UISlider: UIControl {
     // MARK: Thumb animation
 
     private func moveThumb(animated: Bool) {
-        // Animations run on the window's clock: out of a window there is nothing to watch.
-        guard animated, window != nil, displayedValue != storedValue else {
-            stopAnimation()
-            if displayedValue != storedValue { displayedValue = storedValue }
+        guard controlChangeAnimates(animated), displayedValue != storedValue else {
+            thumbMotion.jump(to: storedValue)
             setNeedsDisplay()
             return
         }
-        animationFrom = displayedValue
-        animationStart = frameClock.currentTime
-        if animationTimer?.isValid != true { scheduleAnimationStep() }
+        thumbMotion.animate(to: storedValue, duration: UISlider.animationDuration, curve: .easeOut, at: frameClock.currentTime)
+        runControlAnimations()
     }
 
-    private func scheduleAnimationStep() {
-        // One-shot timers rescheduled each step: one step a frame, none once arrived.
-        animationTimer = frameClock.scheduleTimer(after: 1.0 / 60) { [weak self] timer in
-            guard let self, timer === self.animationTimer else { return }
-            self.animationTimer = nil
-            let t = min(1, max(0, (frameClock.currentTime - self.animationStart) / UISlider.animationDuration))
-            let eased = Float(1 - (1 - t) * (1 - t) * (1 - t))
-            self.displayedValue = t >= 1 ? self.storedValue : self.animationFrom + (self.storedValue - self.animationFrom) * eased
-            if t < 1 { self.scheduleAnimationStep() }
-            self.setNeedsDisplay()
-        }
+    /// Steps the thumb (``ControlAnimating``).
+    func advanceControlAnimations(to time: TimeInterval) -> TimeInterval? {
+        guard thumbMotion.isAnimating else { return nil }
+        let wake = thumbMotion.advance(to: time)
+        setNeedsDisplay()
+        return wake
     }
 
-    private func stopAnimation() {
-        animationTimer?.invalidate()
-        animationTimer = nil
-    }
-
-    /// Moving to another window (or out of one) ends a thumb animation at its value: its
-    /// timer ran on the old window's clock.
+    /// Moving to another window (or out of one) ends a thumb animation at its value: it was
+    /// stepped by the old window's clock.
     open override func didMoveToWindow() {
         super.didMoveToWindow()
-        if animationTimer != nil {
-            stopAnimation()
-            displayedValue = storedValue
+        if isAnimating {
+            thumbMotion.finish()
             setNeedsDisplay()
         }
     }
@@ -234,8 +222,7 @@ open class UISlider: UIControl {
         guard thumb.insetBy(dx: -UISlider.thumbTouchSlop, dy: -UISlider.thumbTouchSlop).contains(p) else { return false }
         grabOffset = p.x - thumb.midX
         valueAtTouchStart = storedValue
-        stopAnimation()
-        displayedValue = storedValue
+        thumbMotion.jump(to: storedValue)
         setNeedsDisplay()
         return true
     }
@@ -271,7 +258,7 @@ open class UISlider: UIControl {
     private func follow(_ touch: UITouch) {
         let v = value(atThumbCenterX: touch.location(in: self).x - grabOffset)
         storedValue = v
-        displayedValue = v
+        thumbMotion.jump(to: v)
         setNeedsDisplay()
     }
 

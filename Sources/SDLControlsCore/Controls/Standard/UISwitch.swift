@@ -12,7 +12,10 @@ import Foundation
 /// Look: a 51×31-point capsule (``naturalSize``). A frame of another size draws the switch
 /// scaled to fit, centred, keeping its proportions **(project choice: UIKit forces the
 /// size; games often want bigger switches)**. The thumb slides over
-/// ``animationDuration`` for user toggles and animated changes, driven by frame timers.
+/// ``animationDuration`` for user toggles and animated changes, stepped on the window's
+/// frame clock with every other control animation; it jumps instead while
+/// ``UIView/areAnimationsEnabled`` is false, inside ``UIView/performWithoutAnimation(_:)``
+/// and while ``UIControl/isSymbolAnimationEnabled`` is false.
 /// In right-to-left layouts the "on" side is the left.
 ///
 /// Accessibility: value "1" or "0" as UIKit reports it (assistive technology speaks
@@ -22,7 +25,7 @@ import Foundation
 /// Not implemented from UIKit: `onImage`/`offImage` (ignored by iOS since 7), `title`,
 /// `style`/`preferredStyle` (the Mac checkbox style).
 @MainActor
-open class UISwitch: UIControl {
+open class UISwitch: UIControl, ControlAnimating {
     /// A single tap and a horizontal drag or swipe belong to the switch, not to recognizers on
     /// a superview.
     override var defaultActionGestures: DefaultActionGestures { [.singleTap, .horizontalDrag] }
@@ -34,10 +37,6 @@ open class UISwitch: UIControl {
     /// How far (points) a touch must move horizontally before it counts as a drag rather
     /// than a tap: a tap toggles, a drag picks the side under the finger.
     public static let dragThreshold: CGFloat = 4
-    /// Interval between animation steps: one a frame at 60 Hz (a frame timer fires at most
-    /// once per `advanceTime`, so faster displays step once a frame).
-    static let animationStep: TimeInterval = 1.0 / 60
-
     private var storedIsOn = false
 
     /// Whether the switch is on. Setting it moves the thumb without animation and sends
@@ -54,13 +53,11 @@ open class UISwitch: UIControl {
     open var thumbTintColor: UIColor? { didSet { if oldValue != thumbTintColor { setNeedsDisplay() } } }
 
     /// Where the thumb is drawn: 0 at the off side, 1 at the on side (animated).
-    public internal(set) var thumbPosition: CGFloat = 0
+    public var thumbPosition: CGFloat { thumbMotion.value }
 
     /// Where the thumb is heading; the animation moves ``thumbPosition`` towards it.
-    var thumbTarget: CGFloat = 0
-    private var animationFrom: CGFloat = 0
-    private var animationStart: TimeInterval = 0
-    private var animationTimer: FrameTimer?
+    var thumbTarget: CGFloat { thumbMotion.target }
+    private var thumbMotion = ControlAnimatedValue<CGFloat>(0)
 
     // Touch state: where it began and whether it has become a drag.
     private var touchStartX: CGFloat = 0
@@ -80,59 +77,37 @@ open class UISwitch: UIControl {
     }
 
     /// Whether a thumb animation is running.
-    public var isAnimating: Bool { animationTimer?.isValid ?? false }
+    public var isAnimating: Bool { thumbMotion.isAnimating }
 
     // MARK: Thumb animation
 
     /// Moves the thumb towards `target` (0 off side, 1 on side), animated or at once.
     func moveThumb(to target: CGFloat, animated: Bool) {
-        thumbTarget = target
-        // Animations run on the window's clock: out of a window there is nothing to watch.
-        guard animated, window != nil, thumbPosition != target else {
-            stopAnimation()
-            if thumbPosition != target { thumbPosition = target; setNeedsDisplay() }
+        guard controlChangeAnimates(animated), thumbPosition != target else {
+            if thumbMotion.jump(to: target) { setNeedsDisplay() }
             return
         }
-        animationFrom = thumbPosition
-        animationStart = frameClock.currentTime
-        if animationTimer?.isValid != true { scheduleAnimationStep() }
-    }
-
-    private func scheduleAnimationStep() {
-        // One-shot timers rescheduled each step: at most one step per frame, whatever the
-        // frame rate, and nothing runs once the thumb has arrived.
-        animationTimer = frameClock.scheduleTimer(after: UISwitch.animationStep) { [weak self] timer in
-            guard let self, timer === self.animationTimer else { return }
-            self.animationTimer = nil
-            self.stepAnimation()
-        }
-    }
-
-    private func stepAnimation() {
-        let elapsed = frameClock.currentTime - animationStart
         // The full slide takes animationDuration; a partial one (a drag crossing back)
         // takes its share of it.
-        let distance = abs(thumbTarget - animationFrom)
-        let duration = UISwitch.animationDuration * Double(max(distance, 0.25))
-        let t = duration > 0 ? min(1, max(0, elapsed / duration)) : 1
-        let eased = 1 - (1 - t) * (1 - t) * (1 - t)   // ease-out cubic: quick start, soft landing
-        thumbPosition = animationFrom + (thumbTarget - animationFrom) * CGFloat(eased)
-        if t >= 1 { thumbPosition = thumbTarget } else { scheduleAnimationStep() }
+        let duration = UISwitch.animationDuration * Double(max(abs(target - thumbPosition), 0.25))
+        thumbMotion.animate(to: target, duration: duration, curve: .easeOut, at: frameClock.currentTime)
+        runControlAnimations()
+    }
+
+    /// Steps the thumb (``ControlAnimating``).
+    func advanceControlAnimations(to time: TimeInterval) -> TimeInterval? {
+        guard thumbMotion.isAnimating else { return nil }
+        let wake = thumbMotion.advance(to: time)
         setNeedsDisplay()
+        return wake
     }
 
-    private func stopAnimation() {
-        animationTimer?.invalidate()
-        animationTimer = nil
-    }
-
-    /// Moving to another window (or out of one) ends the animation where it would have
-    /// ended: its timer ran on the old window's clock.
+    /// Moving to another window (or out of one) ends the slide where it would have ended:
+    /// it was stepped by the old window's clock.
     open override func didMoveToWindow() {
         super.didMoveToWindow()
         if isAnimating {
-            stopAnimation()
-            thumbPosition = thumbTarget
+            thumbMotion.finish()
             setNeedsDisplay()
         }
     }
