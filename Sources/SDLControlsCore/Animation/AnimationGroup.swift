@@ -253,3 +253,22 @@ extension AnimationGroup {
         removedCount = 0
     }
 }
+
+extension ViewAnimator {
+    /// Recomputes the offsets of the views `group` animates (a property animator scrubbed).
+    func refreshOffsets(of group: AnimationGroup) {
+        var views: [ObjectIdentifier: UIView] = [:]
+        for a in group.animations where !a.isRemoved { views[ObjectIdentifier(a.view)] = a.view }
+        for view in views.values { recomputeOffsets(of: view) }
+    }
+
+    /// The offsets of `view` from its running animations at their groups' fractions.
+    func recomputeOffsets(of view: UIView) {
+        guard let m = view.viewMotion else { return }
+        for k in m.offsets.indices { m.offsets[k] = .zero }
+        for a in m.animations {
+            m.offsets[a.property.rawValue] += a.offset(groupFraction: a.group.fraction)
+            view.motionDidChange(a.property)
+        }
+    }
+}

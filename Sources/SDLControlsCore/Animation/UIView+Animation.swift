@@ -289,8 +289,9 @@ extension UIView {
             window.viewAnimator.add(group)
             return
         }
-        run(AnimationGroup(duration: 0, delay: 0, options: options, timing: .curve(.linear)), disabled: true,
-            animations: animations ?? {}, completion: completion)
+        // Nothing to fade: the changes apply at once and the completion runs at the next frame.
+        group.duration = 0
+        run(group, disabled: true, animations: animations ?? {}, completion: completion)
     }
 
     /// Draws `view`'s current picture (as the last frame drew it) over this view, fading out

@@ -62,7 +62,6 @@ final class ViewMotion {
     /// out (see ``UIView/fadeOutPicture(of:duration:)``).
     var ghosts: [DissolveSnapshot] = []
 
-    var isAnimating: Bool { !animations.isEmpty || dissolve != nil || !ghosts.isEmpty }
 
     func offset(_ p: AnimatedProperty) -> AnimatedValue { offsets[p.rawValue] }
 

@@ -126,11 +126,16 @@ extension CGRect {
             let p0 = CGPoint(x: minX, y: minY).applying(t), p1 = CGPoint(x: maxX, y: maxY).applying(t)
             return CGRect(x: min(p0.x, p1.x), y: min(p0.y, p1.y), width: abs(p1.x - p0.x), height: abs(p1.y - p0.y))
         }
-        let ps = [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY)]
-            .map { $0.applying(t) }
-        let xs = ps.map(\.x), ys = ps.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return CGRect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        return CGRect.box(CGPoint(x: minX, y: minY).applying(t), CGPoint(x: maxX, y: minY).applying(t),
+                          CGPoint(x: minX, y: maxY).applying(t), CGPoint(x: maxX, y: maxY).applying(t))
+    }
+
+    /// The smallest rectangle holding four points (no arrays: frames of turned views are read
+    /// by layout and conversions often).
+    static func box(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> CGRect {
+        let x0 = min(min(a.x, b.x), min(c.x, d.x)), x1 = max(max(a.x, b.x), max(c.x, d.x))
+        let y0 = min(min(a.y, b.y), min(c.y, d.y)), y1 = max(max(a.y, b.y), max(c.y, d.y))
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
 

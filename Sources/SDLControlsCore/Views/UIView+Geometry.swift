@@ -30,10 +30,8 @@ extension UIView {
     }
 
     private static func boundingBox(_ rect: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
-        let ps = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                  CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(map)
-        let x0 = ps.map(\.x).min()!, y0 = ps.map(\.y).min()!
-        return CGRect(x: x0, y: y0, width: ps.map(\.x).max()! - x0, height: ps.map(\.y).max()! - y0)
+        CGRect.box(map(CGPoint(x: rect.minX, y: rect.minY)), map(CGPoint(x: rect.maxX, y: rect.minY)),
+                   map(CGPoint(x: rect.minX, y: rect.maxY)), map(CGPoint(x: rect.maxX, y: rect.maxY)))
     }
 
     /// Whether a view on either chain up to the root has a transform.
