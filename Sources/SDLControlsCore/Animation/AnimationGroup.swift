@@ -91,6 +91,7 @@ final class ViewAnimator {
     /// Starts `group` at the clock's next advance (not the one running now, when it is made by
     /// a timer or a completion during one).
     func add(_ group: AnimationGroup) {
+        guard !group.isOver || !group.completions.isEmpty else { return }
         group.addedInPass = clock.pass
         groups.append(group)
         scheduleTick()

@@ -284,14 +284,16 @@ extension UIView {
             view.motionStorage.dissolve = snapshot
             group.dissolveView = view
             view.invalidateDrawnArea()
-            performWithoutAnimation { animations?() }
+            // Running before the block: a block that takes the view out of the window ends the
+            // transition (its completion then gets false, once).
             if let completion { group.completions.append(completion) }
             window.viewAnimator.add(group)
+            performWithoutAnimation { animations?() }
             return
         }
         // Nothing to fade: the changes apply at once and the completion runs at the next frame.
         group.duration = 0
-        run(group, disabled: true, animations: animations ?? {}, completion: completion)
+        run(group, disabled: true, in: view.storedWindow, animations: animations ?? {}, completion: completion)
     }
 
     /// Draws `view`'s current picture (as the last frame drew it) over this view, fading out
@@ -335,7 +337,8 @@ extension UIView {
     }
 
     /// Runs an animation block into `group` and starts what it changed.
-    private static func run(_ group: AnimationGroup, disabled: Bool = false, animations: () -> Void,
+    /// `window`: where the group runs when the block changes no view in one (a transition's view).
+    private static func run(_ group: AnimationGroup, disabled: Bool = false, in window: UIWindow? = nil, animations: () -> Void,
                             completion: ((Bool) -> Void)?) {
         let outer = AnimationCapture.current
         let enabled = !disabled && areAnimationsEnabled && (outer.map { $0.group != nil } ?? true)
@@ -356,7 +359,7 @@ extension UIView {
         capture.closeRecords(from: 0)
         AnimationCapture.stack.removeLast()
         if let completion { group.completions.append(completion) }
-        let window = capture.window
+        let window = capture.window ?? window
         let animator = window?.viewAnimator ?? UIApplication.shared.keyWindow?.viewAnimator ?? UIApplication.shared.detachedAnimator
         if enabled { animator.commit(capture, into: group) }
         animator.add(group)
@@ -366,6 +369,9 @@ extension UIView {
 extension ViewAnimator {
     /// Turns what a block changed into running animations of `group`.
     func commit(_ capture: AnimationCapture, into group: AnimationGroup) {
+        // A group ended while its block ran (a property animator stopped from inside its own
+        // block) takes no animations: nothing would ever end them.
+        guard !group.isOver else { return }
         for r in capture.records {
             guard let to = r.to, r.view.storedWindow != nil else { continue }
             let view = r.view

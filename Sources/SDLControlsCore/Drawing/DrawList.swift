@@ -400,6 +400,12 @@ struct ItemPlacement: Equatable {
         }
         corner(x0, y0); corner(x1, y0); corner(x0, y1); corner(x1, y1)
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, maxX > minX, maxY > minY else { return .zero }
+        // Within ±2^24 pixels, as the tessellator's shapes: areas of damage and occupancy stay
+        // far inside Int.
+        let limit: Float = 16_777_216
+        minX = Swift.max(minX, -limit); minY = Swift.max(minY, -limit)
+        maxX = Swift.min(maxX, limit); maxY = Swift.min(maxY, limit)
+        guard maxX > minX, maxY > minY else { return .zero }
         let fx = minX.pixelRounded(.down), fy = minY.pixelRounded(.down)
         return PixelRect(x: Int32(saturating: fx), y: Int32(saturating: fy),
                          width: Int32(saturating: maxX.pixelRounded(.up) - fx), height: Int32(saturating: maxY.pixelRounded(.up) - fy))

@@ -173,6 +173,11 @@ struct DrawWalk {
 struct DrawSpace: Equatable {
     var a: Double, b: Double, c: Double, d: Double
     var tx: Double, ty: Double
+    /// The largest zoom (pixels per pixel) and offset (pixels) a placed view is drawn with; past
+    /// them (or at NaN) it draws nothing.
+    static let maximumZoom = 1e6
+    static let maximumOffset = 1e9
+
     /// An animation moves, turns or scales this part of the tree: cached geometry is drawn
     /// where it lands (at any fraction of a pixel or scale) instead of being built again.
     var moving: Bool
@@ -327,6 +332,15 @@ extension UIView {
             let px = Double(center.x) + Double(t.tx) - (Double(t.a) * hx + Double(t.c) * hy)
             let py = Double(center.y) + Double(t.ty) - (Double(t.b) * hx + Double(t.d) * hy)
             let (ox, oy) = space.apply(px, py)
+            // The one check of what a transform gives the renderer: a zoom beyond a million or a
+            // place beyond a billion pixels (finite, but past what pixel rectangles hold) is
+            // drawn as nothing, as a transform with no area is.
+            let limit = DrawSpace.maximumZoom
+            guard abs(la) <= limit, abs(lb) <= limit, abs(lc) <= limit, abs(ld) <= limit,
+                  abs(ox) <= DrawSpace.maximumOffset, abs(oy) <= DrawSpace.maximumOffset else {
+                forgetDrawing(damage: &walk.damage, occupancy: &walk.occupancy, epoch: walk.epoch)
+                return .zero
+            }
             if !moving, abs(la - 1) < 1e-9, abs(ld - 1) < 1e-9, abs(lb) < 1e-9, abs(lc) < 1e-9 {
                 origin = CGPoint(x: ox, y: oy)   // only translated after all: the plain case
             } else {

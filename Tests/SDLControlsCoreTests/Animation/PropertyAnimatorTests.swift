@@ -288,4 +288,21 @@ struct PropertyAnimatorTests {
         #expect(positions == [.end], "completed at the first update after the call")
         #expect(a.state == .inactive)
     }
+
+    @Test func anAnimatorStoppedFromInsideItsOwnBlockLeavesItsViewsSettled() {
+        let v = box()
+        let a = UIViewPropertyAnimator(duration: 1, curve: .linear) { v.alpha = 0.5 }
+        a.startAnimation()
+        a.stopAnimation(true)
+        a.addAnimations {
+            a.stopAnimation(true)
+            v.center.x += 10
+        }
+        a.startAnimation()
+        advance(to: 0.1); advance(to: 0.2)
+        #expect(v.presentation().center == v.center, "nothing left animating")
+        v.removeFromSuperview()
+        advance(to: 0.3)
+        #expect(v.superview == nil)
+    }
 }

@@ -105,4 +105,21 @@ struct TransformTests {
         #expect(stats.viewsRedrawn == 1, "built again at twice the scale (crisp)")
         #expect(v.drawCache?.scale == 2)
     }
+
+    @Test func hugeFiniteTransformsDrawNothingAndNeverTrap() {
+        let v = UIView(frame: CGRect(x: 20, y: 20, width: 80, height: 80))
+        v.backgroundColor = .red
+        v.clipsToBounds = true
+        v.addSubview(UIView(frame: CGRect(x: 10, y: 10, width: 10, height: 10)))
+        window.addSubview(v)
+        let list = DrawList()
+        window.buildDrawList(into: list, scale: 1, resources: nil)
+        for t in [CGAffineTransform(scaleX: 1e308, y: 1), CGAffineTransform(scaleX: 1e8, y: 1e9),
+                  CGAffineTransform(translationX: 1e300, y: -1e300), CGAffineTransform(scaleX: 3, y: 3)] {
+            v.transform = t
+            window.buildDrawList(into: list, scale: 2, resources: nil)
+            #expect(list.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        }
+        #expect(list.vertices.contains { $0.r == 255 && $0.g == 0 }, "a sane zoom is drawn again")
+    }
 }

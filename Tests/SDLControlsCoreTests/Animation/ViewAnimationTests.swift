@@ -329,4 +329,28 @@ struct ViewAnimationTests {
         #expect(later == 10_000)
         #expect(views.allSatisfy { $0.presentation().alpha == 1 })
     }
+
+    @Test func aTransitionWhoseBlockRemovesItsViewCompletesOnceWithFalse() {
+        for earlierAnimation in [false, true] {
+            let v = box()
+            v.backgroundColor = .red
+            window.buildDrawList(into: DrawList(), scale: 1, resources: nil)
+            if earlierAnimation { UIView.animate(withDuration: 0.1) { v.alpha = 0.9 } }
+            var done: [Bool] = []
+            UIView.transition(with: v, duration: 0.25, options: .transitionCrossDissolve,
+                              animations: { v.removeFromSuperview() }, completion: { done.append($0) })
+            let t0 = window.frameClock.currentTime
+            for k in 1...60 { advance(to: t0 + Double(k) / 60) }
+            #expect(done == [false], "earlier animation: \(earlierAnimation)")
+        }
+    }
+
+    @Test func aTransitionOfAViewThatDrawsNothingCompletesOnItsWindowsClock() {
+        let v = box()
+        var done: [Bool] = []
+        UIView.transition(with: v, duration: 0.25, options: .transitionCrossDissolve,
+                          animations: { v.removeFromSuperview() }, completion: { done.append($0) })
+        advance(to: 0.1)
+        #expect(done == [true], "nothing to fade: applied at once, completed at the next frame")
+    }
 }
