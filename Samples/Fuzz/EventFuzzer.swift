@@ -28,6 +28,9 @@ final class EventFuzzer {
         var mutations = 0
         /// Actions gesture recognizers in the fuzzer's trees called (each state change).
         var gestureActions = 0
+        /// Motion mutations in the fuzzer's trees, and completions that came back.
+        var motionActions = 0
+        var motionCompletions = 0
         var quits = 0
         var seconds = 0.0
         var counts = ActionQueueCounts()

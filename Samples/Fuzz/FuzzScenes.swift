@@ -53,6 +53,8 @@ class FuzzScene {
     func afterUpdate(frame: Int) {}
     /// A change of the tree's own; false to leave it to the common ones.
     func mutate(_ view: UIView) -> Bool { false }
+    /// A change of the tree's own motion (TreeFuzzer+Motion.swift); false when it has none.
+    func mutateMotion() -> Bool { false }
     func close() {}
 
     func setHostileText(on v: UIView) {

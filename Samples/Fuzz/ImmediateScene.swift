@@ -15,6 +15,8 @@ final class ImmediateScene: FuzzScene {
         var keyed: Bool
         var inRow: Bool
         var spacerBefore: Bool
+        /// How its control appears and leaves (``ImmediateUI/transition(_:)``), given by motion mutations.
+        var transition: ImmediateTransition? = nil
     }
 
     let scroll = UIScrollView()
@@ -160,6 +162,7 @@ final class ImmediateScene: FuzzScene {
     private func declare(_ item: Item, _ ui: ImmediateUI, into built: inout [Int: UIView]) {
         func one(_ ui: ImmediateUI) {
             let id = item.id
+            if let t = item.transition { ui.transition(t) }
             switch item.kind {
             case .label: ui.label(item.title)
             case .button: _ = ui.button(item.title)
@@ -181,6 +184,33 @@ final class ImmediateScene: FuzzScene {
         } else {
             one(ui)
         }
+    }
+
+    /// Transitions for declarations (hostile ones too), the panel's layout-change animation,
+    /// and a change of declarations for them to show.
+    override func mutateMotion() -> Bool {
+        let f = fuzzer
+        if f.rng.chance(0.3) {
+            panel.layoutChangeAnimationDuration = f.rng.chance(0.8) ? f.rng.pick([0, 0.1, 0.25, 0.5, 1]) : f.rng.pick(TreeFuzzer.hostileDurations)
+            f.noteLong(panel, span: panel.layoutChangeAnimationDuration)
+        }
+        for _ in 0..<f.rng.int(1...3) where !items.isEmpty {
+            let i = f.rng.int(0...items.count - 1)
+            var t: ImmediateTransition?
+            switch f.rng.int(0...5) {
+            case 0: t = nil
+            case 1: t = .opacity
+            case 2: t = .scale(f.rng.chance(0.8) ? f.rng.pick([0, 0.5, 0.9]) : CGFloat(f.rng.pick(Hostile.doubles)))
+            case 3: t = .move(x: CGFloat(f.rng.int(-40...40)), y: CGFloat(f.rng.int(-40...40)))
+            case 4: t = .move(x: CGFloat(f.rng.pick(Hostile.doubles)), y: CGFloat(f.rng.pick(Hostile.doubles)))
+            default: t = .scale()
+            }
+            if f.rng.chance(0.5) { t = t?.duration(f.rng.chance(0.8) ? f.rng.pick(TreeFuzzer.durations) : f.rng.pick(TreeFuzzer.hostileDurations)) }
+            if let t { f.noteLong(panel, span: t.duration) }   // its controls' fading pictures are the panel's
+            items[i].transition = t
+        }
+        changeDeclarations()
+        return true
     }
 
     override func mutate(_ view: UIView) -> Bool {

@@ -210,23 +210,47 @@ final class InvariantChecker {
     /// redraws only damaged rectangles, and neither may leave a stale pixel. Skipped when the
     /// frame left work for the next one (a view changed while it was drawn, or layout is
     /// pending): that frame draws it. Cached and direct drawing round translucent overlapping
-    /// edges a few levels apart, so only a larger difference is a stale pixel.
-    func checkIncrementalDrawing(host: SDLHost, draw: () -> Void) {
+    /// edges a few levels apart, so only a larger difference is a stale pixel. With `turned`
+    /// (a view was turned or sheared) diagonal edges of translucent fills, whose every pixel
+    /// is partly covered, round further apart all along the edges, in lines up to three pixels
+    /// thick: then only areas count, differing pixels whose 5 × 5 neighbourhood differs.
+    func checkIncrementalDrawing(host: SDLHost, turned: Bool = false, draw: () -> Void) {
         guard !host.window.needsFrame else { return }
         let incremental = host.readPixels().pixels
         host.window.setNeedsFullRedraw()
         draw()   // every view visited and drawn (directly)
         draw()   // the pixel cache filled again, from scratch
-        let full = host.readPixels().pixels
+        let (width, _, full) = host.readPixels()
         guard incremental.count == full.count else { return fail("frame size changed while drawing again") }
         var worst = 0, off = 0
+        var differs = turned ? [Bool](repeating: false, count: full.count) : []
         for i in full.indices where incremental[i] != full[i] {
             var d = 0
             for shift in stride(from: 0, to: 32, by: 8) {
                 d = max(d, abs(Int((incremental[i] >> UInt32(shift)) & 0xFF) - Int((full[i] >> UInt32(shift)) & 0xFF)))
             }
             worst = max(worst, d)
-            if d > 8 { off += 1 }
+            if d > 8 {
+                off += 1
+                if turned { differs[i] = true }
+            }
+        }
+        if turned, worst > 8, width > 0 {
+            var inside = 0
+            let height = differs.count / width
+            for i in differs.indices where differs[i] {
+                let x = i % width, y = i / width
+                guard x >= 2, x < width - 2, y >= 2, y < height - 2 else { continue }
+                var area = true
+                for dy in -2...2 where area {
+                    for dx in -2...2 where !differs[i + dy * width + dx] { area = false; break }
+                }
+                if area { inside += 1 }
+            }
+            if inside > 0 {
+                fail("the frame differs from one drawn from scratch (views turned): \(off) pixels by more than 8, \(inside) of them inside areas, by up to \(worst)")
+            }
+            return
         }
         if worst > 8 { fail("the frame differs from one drawn from scratch: \(off) pixels by more than 8, by up to \(worst)") }
     }
@@ -235,5 +259,203 @@ final class InvariantChecker {
     func detach() {
         UIApplication.shared.actionDeliveryObserver = nil
         probes.removeAll()
+    }
+}
+
+/// The motion invariants (the motion itself is started in TreeFuzzer+Motion.swift), checked
+/// through the public API and the draw list:
+///
+/// - Every completion handed to `UIView.animate…`, `UIView.transition` and
+///   `UIViewPropertyAnimator.addCompletion` runs at most once.
+/// - A completion whose call can end (not `.repeat`) runs by the end of the few frames after
+///   the clock passes its end: the call's group starts at the next frame's time at the latest,
+///   so the end is that time plus the delay plus the duration (twice with `.autoreverse`; a
+///   block inside another's may run for the outer one's duration, so the longer counts). A
+///   call whose animations were taken over, or whose views left, completes earlier (with
+///   false): the bound holds either way. A call made while animations were off
+///   (`setAnimationsEnabled(false)`, `performWithoutAnimation`) completes at the next frame
+///   with `true`. A property animator that runs (not paused, not pausing on completion)
+///   finishes within its delay and duration after the next frame; `finishAnimation(at:)` runs
+///   its completions at once with the position given.
+/// - `presentation()` of an animated view is finite when its model values are, even when it
+///   animates from a NaN or infinite transform, or from one near `greatestFiniteMagnitude`
+///   (an in-flight value that isn't finite reads as the model value).
+/// - No vertex of the window's draw list is NaN or infinite, and every index names a vertex
+///   of its command.
+@MainActor
+final class MotionLedger {
+    /// One call whose completion is awaited.
+    final class Call {
+        let id: Int
+        let what: String
+        /// Times its completion ran.
+        var runs = 0
+        /// Seconds from its start to its end (delay and duration); nil when it may never end
+        /// (`.repeat`, a paused animator).
+        var span: Double?
+        /// The clock time it started by (the next frame's); nil until that frame.
+        var start: Double?
+        /// Frames run since the clock passed its end.
+        var overdue = 0
+        /// Its completion must say `true` (made while animations were off).
+        var mustFinish = false
+        /// The last value its completion got (a property animator's position as its raw value).
+        var result: Int?
+        init(id: Int, what: String) { self.id = id; self.what = what }
+    }
+
+    private let checker: InvariantChecker
+    private var nextID = 0
+    private(set) var pending: [ObjectIdentifier: Call] = [:]
+    /// Completions that ran (for --verbose).
+    private(set) var completions = 0
+    /// Frames a completion may take after the clock passed its call's end.
+    static let graceFrames = 3
+
+    init(checker: InvariantChecker) { self.checker = checker }
+
+    /// A call about to be made; its completion must call ``completed(_:result:)``.
+    func begin(_ what: @autoclosure () -> String, span: Double?) -> Call {
+        nextID += 1
+        let call = Call(id: nextID, what: what())
+        call.span = span
+        pending[ObjectIdentifier(call)] = call
+        return call
+    }
+
+    /// The completion of `call` ran, with `result` (1/0 for finished, or a position).
+    func completed(_ call: Call, result: Int) {
+        call.runs += 1
+        call.result = result
+        completions += 1
+        if call.runs > 1 { checker.fail("the completion of \(call.what) ran \(call.runs) times") }
+        if call.mustFinish, result != 1 { checker.fail("the completion of \(call.what), made with animations off, got false") }
+        pending[ObjectIdentifier(call)] = nil
+    }
+
+    /// Re-times a call (a property animator started, paused or reversed): it ends `span`
+    /// seconds after the next frame, or maybe never (nil).
+    func retime(_ call: Call, span: Double?) {
+        guard call.runs == 0 else { return }
+        call.span = span
+        call.start = nil
+        call.overdue = 0
+    }
+
+    /// A frame began at clock `time` (before its events and update): calls made before it
+    /// start by now.
+    func frameBegan(time: Double) {
+        for call in pending.values where call.start == nil { call.start = time }
+    }
+
+    /// A frame's update ran at clock `time`: calls past their end must have completed within
+    /// ``graceFrames`` frames.
+    func frameEnded(time: Double) {
+        var late: [Call] = []
+        for call in pending.values {
+            guard let span = call.span, let start = call.start, time >= start + span else { continue }
+            call.overdue += 1
+            if call.overdue > MotionLedger.graceFrames { late.append(call) }
+        }
+        for call in late.sorted(by: { $0.id < $1.id }) {
+            checker.fail("the completion of \(call.what) has not run \(MotionLedger.graceFrames) frames after its end (started by clock \(call.start!), span \(call.span!), now \(time))")
+            pending[ObjectIdentifier(call)] = nil
+        }
+    }
+
+    /// The segment's host is closing: what has not completed never will (its window goes).
+    func endSegment() {
+        pending.removeAll()
+    }
+
+    /// The presentation of `view` is finite, unless a model value is not.
+    func checkPresentation(of view: UIView) {
+        let p = view.presentation()
+        let t = p.transform
+        let values = [p.center.x, p.center.y, p.bounds.minX, p.bounds.minY, p.bounds.width, p.bounds.height,
+                      t.a, t.b, t.c, t.d, t.tx, t.ty, p.alpha, p.cornerRadius, p.borderWidth]
+        guard values.contains(where: { !$0.isFinite }) else {
+            if !(0...1).contains(p.alpha) { checker.fail("presentation() of \(type(of: view)) has alpha \(p.alpha)") }
+            return
+        }
+        let m = view.transform
+        let model = [view.center.x, view.center.y, view.bounds.minX, view.bounds.minY, view.bounds.width, view.bounds.height,
+                     m.a, m.b, m.c, m.d, m.tx, m.ty, view.alpha, view.cornerRadius, view.borderWidth]
+        guard !model.contains(where: { !$0.isFinite }) else { return }
+        checker.fail("presentation() of \(type(of: view)) is not finite for a finite model: center \(p.center), bounds \(p.bounds), transform \(t), alpha \(p.alpha), corner radius \(p.cornerRadius), border \(p.borderWidth)")
+    }
+
+    /// Every vertex of `list` (as assembled for drawing) is finite and every index in range.
+    func checkDrawList(_ list: DrawList) {
+        var bad = 0, badIndices = 0
+        var example = ""
+        list.assemble { command, vertices, indices in
+            for k in command.vertexStart..<command.vertexStart + command.vertexCount {
+                let v = vertices[k]
+                if !(v.x.isFinite && v.y.isFinite && v.u.isFinite && v.v.isFinite) {
+                    if bad == 0 { example = "(\(v.x), \(v.y)) uv (\(v.u), \(v.v))" }
+                    bad += 1
+                }
+            }
+            for k in command.indexStart..<command.indexStart + command.indexCount {
+                let i = Int(indices[k])
+                if i < 0 || i >= command.vertexCount { badIndices += 1 }
+            }
+        }
+        if bad > 0 { checker.fail("\(bad) vertices of the draw list are not finite, e.g. \(example)") }
+        if badIndices > 0 { checker.fail("\(badIndices) indices of the draw list name no vertex of their command") }
+    }
+}
+
+/// Frames keep coming: a thread that ends the process, naming where the fuzzer was, when no
+/// frame has finished for ``limit`` seconds while a tree is fuzzed (a frame that never ends:
+/// a hang).
+final class FrameWatchdog: @unchecked Sendable {
+    static let shared = FrameWatchdog()
+    /// No frame takes this long (the slowest hostile-text frames take well under a second).
+    static let limit: Double = 120
+    private let lock = NSLock()
+    private var context = ""
+    private var last = DispatchTime.now().uptimeNanoseconds
+    private var watching = false
+    private var thread: Thread?
+
+    /// Starts watching (a tree's run begins).
+    func start() {
+        lock.lock()
+        defer { lock.unlock() }
+        watching = true
+        last = DispatchTime.now().uptimeNanoseconds
+        guard thread == nil else { return }
+        let t = Thread { [self] in
+            while true {
+                Thread.sleep(forTimeInterval: 5)
+                lock.lock()
+                let idle = watching ? Double(DispatchTime.now().uptimeNanoseconds - last) / 1e9 : 0
+                let at = context
+                lock.unlock()
+                if idle > FrameWatchdog.limit {
+                    FileHandle.standardError.write(Data("controls-fuzz: no frame finished in \(Int(idle)) s (a hang) at \(at)\n".utf8))
+                    exit(1)
+                }
+            }
+        }
+        thread = t
+        t.start()
+    }
+
+    /// Stops watching (a tree's run ended; other modes don't report frames).
+    func stop() {
+        lock.lock()
+        watching = false
+        lock.unlock()
+    }
+
+    /// A frame finished at `context`.
+    func beat(_ context: String) {
+        lock.lock()
+        self.context = context
+        last = DispatchTime.now().uptimeNanoseconds
+        lock.unlock()
     }
 }

@@ -37,14 +37,14 @@ final class TreeFuzzer {
     let checker = InvariantChecker()
     var report = EventFuzzer.Report()
     private(set) var host: SDLHost!
-    private var scene: FuzzScene!
+    private(set) var scene: FuzzScene!
     private(set) var windowID: UInt32 = 0
     private var time: TimeInterval = 0
     private(set) var frame = 0
     var pressedFingers: Set<[Int64]> = []
     var pressedButtons: Set<UInt8> = []
     var heldControllerButtons: [(which: Int32, button: UInt8)] = []
-    private var parked: [UIView] = []
+    var parked: [UIView] = []
     private var mutationDepth = 0
     /// Frames that ended with something focused (for --verbose: focus is being exercised).
     private var focusedFrames = 0
@@ -63,6 +63,8 @@ final class TreeFuzzer {
         weak var target: UIView?
     }
     var strokes: [Stroke] = []
+    /// Animations, transforms and property animators in flight (TreeFuzzer+Motion.swift).
+    lazy var motion = MotionState(ledger: MotionLedger(checker: checker))
 
     init(options: Options) {
         self.options = options
@@ -73,6 +75,7 @@ final class TreeFuzzer {
 
     func run() -> EventFuzzer.Report {
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")   // the dummy window never has focus
+        FrameWatchdog.shared.start()
         let start = DispatchTime.now().uptimeNanoseconds
         let before = UIApplication.shared.actionQueueCounts
         var segment = 0
@@ -83,12 +86,15 @@ final class TreeFuzzer {
                 FileHandle.standardError.write(Data("\(options.tree) segment \(segment): \(report.events) events, \(report.frames) frames\n".utf8))
             }
         }
+        FrameWatchdog.shared.stop()
         let after = UIApplication.shared.actionQueueCounts
         report.counts.queued = after.queued - before.queued
         report.counts.delivered = after.delivered - before.delivered
         report.counts.dropped = after.dropped - before.dropped
         report.counts.discarded = after.discarded - before.discarded
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        report.motionActions = motion.actions
+        report.motionCompletions = motion.ledger.completions
         report.violationCount = checker.violationCount
         report.violations = checker.violations
         return report
@@ -108,6 +114,7 @@ final class TreeFuzzer {
             return
         }
         windowID = SDL_GetWindowID(host.sdlWindow)
+        beginMotionSegment(scale: scale)
         UIApplication.shared.actionDelivery = delivery
         checker.attach()
         checker.onProbe = { [unowned self] control in
@@ -164,6 +171,7 @@ final class TreeFuzzer {
         checker.afterClose()
         checker.detach()
         UIApplication.shared.discardPendingActions()
+        endMotionSegment()
         scene.close()
         unplugVirtualControllers()
         scene.root.removeFromSuperview()
@@ -178,6 +186,7 @@ final class TreeFuzzer {
     /// work (a build, text set), drawing, then the frame checks.
     private func runFrame() {
         time += rng.chance(0.01) ? rng.pick([0, 0.6, 5, 60]) : 1.0 / 60
+        motionFrameBegan(time: time)
         checker.beforeFrame()
         targetCache = nil
         var event = SDL_Event()
@@ -189,13 +198,16 @@ final class TreeFuzzer {
         checker.checkFocus(window: host.window)
         scene.afterUpdate(frame: frame)
         checker.checkFocusInWindow(host.window)
+        motionFrameEnded(time: time)
         if options.render { host.renderFrame() }
+        checkMotionDrawing(rendered: options.render)
         report.frames += 1
         if options.render, report.frames % 53 == 0 {
-            checker.checkIncrementalDrawing(host: host) { host.renderFrame() }
+            checker.checkIncrementalDrawing(host: host, turned: viewsAreTurned()) { host.renderFrame() }
         }
         frame += 1
         checker.afterFrame(window: host.window)
+        FrameWatchdog.shared.beat(checker.context)
     }
 
     // MARK: Tree mutations (through the public API)
@@ -219,7 +231,9 @@ final class TreeFuzzer {
             if !(v.alpha >= 0.5) { v.alpha = 1 }
             v.isUserInteractionEnabled = true
             (v as? UIControl)?.isEnabled = true
+            healMotion(v)
         }
+        settleMotion()   // TreeFuzzer+Motion.swift
     }
 
     /// One change to the tree. Half of them aim at what holds focus (or an ancestor of it)
@@ -242,7 +256,7 @@ final class TreeFuzzer {
         }
         report.mutations += 1
         if rng.chance(0.25), scene.mutate(v) { return }
-        switch rng.int(0...14) {
+        switch rng.int(0...16) {
         case 0:
             if v.superview != nil, parked.count < 16 {
                 parked.append(v)
@@ -289,6 +303,7 @@ final class TreeFuzzer {
             (v as? UIControl)?.isEnabled = true
         case 12: v.frame = CGRect(x: rng.int(-50...900), y: rng.int(-50...600), width: rng.int(0...600), height: rng.int(0...200))
         case 13: mutateGestures(on: v)   // TreeFuzzer+Gestures.swift
+        case 14, 15: mutateMotion(on: v)   // TreeFuzzer+Motion.swift
         default: v.setNeedsLayout()
         }
     }

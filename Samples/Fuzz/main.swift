@@ -58,8 +58,8 @@ MainActor.assumeIsolated {
         print(String(format: "%@: seed %llu, %d events in %d frames, %d segments, %@, %@",
                      name, seed, r.events, r.frames, r.segments, options.render ? "rendering" : "update-only",
                      deliveries.count == 2 ? "batched and immediate" : "\(deliveries[0])"))
-        print(String(format: "%@: %.1f s, %.0f events/s; %d tree mutations; %d gesture actions; actions queued %d, delivered %d, dropped %d, discarded %d",
-                     name, r.seconds, rate, r.mutations, r.gestureActions, r.counts.queued, r.counts.delivered, r.counts.dropped, r.counts.discarded))
+        print(String(format: "%@: %.1f s, %.0f events/s; %d tree mutations; %d gesture actions; %d motion actions, %d completions; actions queued %d, delivered %d, dropped %d, discarded %d",
+                     name, r.seconds, rate, r.mutations, r.gestureActions, r.motionActions, r.motionCompletions, r.counts.queued, r.counts.delivered, r.counts.dropped, r.counts.discarded))
         print("\(name): invariant violations: \(r.violationCount)")
         for v in r.violations { print("  " + v) }
         if r.violationCount > 0 { exitCode = 1 }

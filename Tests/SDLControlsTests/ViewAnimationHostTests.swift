@@ -144,4 +144,78 @@ struct ViewAnimationHostTests {
         #expect(host.window.frameClock.nextFireTime == nil, "the fade is over")
         #expect(pixel(host.readPixels(), 170, 50) == 0xFFFFFF, "the badge's old place is background again")
     }
+
+    /// A label and a bar turned a little and zoomed 64 times reach thousands of pixels past
+    /// the window: their triangles are cut to the renderer's band, so the software renderer
+    /// draws them (it once crashed on triangles squeezed into it), and the bar still covers
+    /// its centre.
+    @Test(arguments: [1, 2] as [CGFloat])
+    func viewsTurnedAndZoomedFarPastTheWindowDrawWhatLiesInside(scale: CGFloat) throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 480, height: 320), scale: scale)
+        defer { host.shutdown() }
+        host.window.backgroundColor = .white
+        let label = UILabel(frame: CGRect(x: 50, y: 100, width: 300, height: 20))
+        label.text = "The quick brown fox jumps over the lazy dog 0123456789"
+        host.window.addSubview(label)
+        let bar = UIView(frame: CGRect(x: 200, y: 200, width: 40, height: 10))
+        bar.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        host.window.addSubview(bar)
+        let zoom = CGAffineTransform(rotationAngle: .pi / 24).scaledBy(x: 64, y: 64)
+        label.transform = zoom
+        bar.transform = zoom
+        host.update()
+        host.renderFrame()
+        let frame = host.readPixels()
+        #expect(pixel(frame, Int(220 * scale), Int(205 * scale)) == 0xFF0000, "the bar's centre")
+        // Zoomed 64×, the bar covers the whole window.
+        #expect(pixel(frame, 2, 2) == 0xFF0000 && pixel(frame, frame.width - 3, frame.height - 3) == 0xFF0000)
+    }
+
+    /// A removed view's picture fading over a view that draws nothing itself (a transparent
+    /// container) shows: the picture's pixels count as drawn.
+    @Test func aPictureFadingOverAViewThatDrawsNothingItselfShows() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 400, height: 300), scale: 1)
+        defer { host.shutdown() }
+        host.fixedTimeStep = 1.0 / 60
+        host.window.backgroundColor = .white
+        let holder = UIView(frame: CGRect(x: 50, y: 50, width: 300, height: 200))
+        let child = UIView(frame: CGRect(x: 50, y: 50, width: 200, height: 100))
+        child.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        holder.addSubview(child)
+        host.window.addSubview(holder)
+        for _ in 0..<2 { host.update(); host.renderFrame() }
+        #expect(pixel(host.readPixels(), 200, 150) == 0xFF0000)
+        holder.fadeOutPicture(of: child, duration: 10)
+        child.removeFromSuperview()
+        for _ in 0..<2 { host.update(); host.renderFrame() }
+        let fading = pixel(host.readPixels(), 200, 150)
+        #expect(fading >> 16 == 0xFF && fading & 0xFF < 0x40, "still mostly red early in a 10-second fade: \(String(fading, radix: 16))")
+    }
+
+    /// Hiding the view a picture fades over takes the picture off screen with it, on the next
+    /// frame, as a frame drawn from scratch would show.
+    @Test func hidingTheViewAPictureFadesOverTakesThePictureOffScreen() throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 400, height: 300), scale: 1)
+        defer { host.shutdown() }
+        host.fixedTimeStep = 1.0 / 60
+        host.window.backgroundColor = .white
+        let holder = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 40))
+        holder.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let child = UIView(frame: CGRect(x: 0, y: 60, width: 200, height: 80))   // below the holder's bounds
+        child.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        holder.addSubview(child)
+        host.window.addSubview(holder)
+        for _ in 0..<3 { host.update(); host.renderFrame() }
+        holder.fadeOutPicture(of: child, duration: 10)
+        child.removeFromSuperview()
+        for _ in 0..<3 { host.update(); host.renderFrame() }
+        #expect(pixel(host.readPixels(), 150, 150) >> 16 == 0xFF, "the picture shows while it fades")
+        holder.isHidden = true
+        host.update(); host.renderFrame()
+        #expect(pixel(host.readPixels(), 150, 150) == 0xFFFFFF, "the picture went with its view")
+        #expect(pixel(host.readPixels(), 80, 60) == 0xFFFFFF, "and so did the view")
+        holder.isHidden = false
+        host.update(); host.renderFrame()
+        #expect(pixel(host.readPixels(), 150, 150) >> 16 == 0xFF, "shown again, it is still fading")
+    }
 }

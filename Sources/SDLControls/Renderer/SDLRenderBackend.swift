@@ -328,7 +328,8 @@ final class SDLRenderBackend: DrawResources {
         SDL_RenderGetViewport(renderer, &viewport)
         let g = SDLRenderBackend.guardBand
         let band = PixelRect(x: -g, y: -g, width: max(0, viewport.w) &+ 2 * g, height: max(0, viewport.h) &+ 2 * g)
-        list.assemble(offsetX: offsetX, offsetY: offsetY, within: band) { command, vertices, indices in
+        list.assemble(offsetX: offsetX, offsetY: offsetY, within: band,
+                      largestTurnedTriangle: isSoftware ? SDLRenderBackend.largestSoftwareTriangle : nil) { command, vertices, indices in
             var clip = command.clip
             if let limit { clip = clip.map { $0.intersection(limit) } ?? limit }
             if lastClip == nil || lastClip! != clip {
@@ -360,6 +361,13 @@ final class SDLRenderBackend: DrawResources {
     /// ring, small enough that a 16,384-pixel target plus the band stays inside the software
     /// rasterizer's range.
     static let guardBand: Int32 = 1024
+
+    /// The largest turned triangle (square pixels) given to SDL's software renderer. It
+    /// finds a texel by multiplying a texel coordinate by the triangle's area in its fixed
+    /// point (8 × the area in pixels) in 32 bits: with textures up to 16,384 texels a side,
+    /// triangles up to 16,384 px² stay inside; half that leaves room for rounding. Upright
+    /// quads, copied as rectangles, never reach that code.
+    static let largestSoftwareTriangle: Float = 8192
 
     func destroy() {
         recentChains.removeAll()

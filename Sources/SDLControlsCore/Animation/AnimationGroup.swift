@@ -209,16 +209,13 @@ final class ViewAnimator {
             if let m = v.viewMotion, let d = m.dissolve, d.group === group {
                 m.dissolve = nil
                 if d.blocksTouches { m.blockingCount -= 1 }
-                v.storedWindow.map { w in w.damage.add(d.area); w.needsRedraw = true }   // where the last faded copy was
             }
             v.invalidateDrawnArea()
             group.dissolveView = nil
         }
         if let host = group.ghostHost {
-            if let m = host.viewMotion {
-                for g in m.ghosts where g.group === group { host.storedWindow.map { w in w.damage.add(g.area); w.needsRedraw = true } }
-                m.ghosts.removeAll { $0.group === group }
-            }
+            host.viewMotion?.ghosts.removeAll { $0.group === group }
+            // The next pass finds its picture gone and redraws where it was.
             host.invalidateDrawnArea()
             group.ghostHost = nil
         }

@@ -61,7 +61,10 @@ final class ViewMotion {
     /// Pictures of views that were removed from this one's subtree, drawn over it as they fade
     /// out (see ``UIView/fadeOutPicture(of:duration:)``).
     var ghosts: [DissolveSnapshot] = []
-
+    /// Window pixels the dissolve and the ghosts covered in the last drawing pass: counted
+    /// with what the view draws (occupied, and changed when they go), so a picture fading over
+    /// a view that draws nothing itself shows, and one whose view is hidden leaves no trace.
+    var drawnPictures = PixelRect.zero
 
     func offset(_ p: AnimatedProperty) -> AnimatedValue { offsets[p.rawValue] }
 
@@ -216,7 +219,10 @@ extension UIView {
             model = m.clearColorHue[p == .backgroundColor ? 0 : 1]
             model[3] = 0
         }
-        return model + m.offset(p)
+        // An in-flight value past Double's range (a huge model value with an overshooting
+        // spring, or two blocks' offsets added) reads as the model value.
+        let value = model + m.offset(p)
+        return value.replacing(with: model, where: .!(value - value .== 0))   // x - x is 0 only for finite x
     }
 
     /// A colour from animation space (nil when it stands for no colour).

@@ -31,8 +31,12 @@ public final class UIApplication: UIResponder {
     public var textMeasurer: TextMeasuring {
         get {
             if let chosen = chosenTextMeasurer { return chosen }
-            for i in windowRefs.indices.reversed() {
-                if let m = windowRefs[i].value?.hostTextMeasurer { return m }
+            // Counting afresh each step (here and below): releasing a weak load's temporary
+            // can run a window's deinit, which unregisters it and shortens `windowRefs`.
+            var i = windowRefs.count
+            while i > 0 {
+                i -= 1
+                if i < windowRefs.count, let m = windowRefs[i].value?.hostTextMeasurer { return m }
             }
             return estimatingMeasurer
         }
@@ -143,8 +147,10 @@ public final class UIApplication: UIResponder {
     /// every frame, and a closure here allocated.)
     public var hasPendingActions: Bool {
         if detachedQueue.pendingCount > 0 { return true }
-        for i in windowRefs.indices {
+        var i = 0
+        while i < windowRefs.count {
             if let w = windowRefs[i].value, w.actionQueue.pendingCount > 0 { return true }
+            i += 1
         }
         return false
     }
@@ -160,8 +166,10 @@ public final class UIApplication: UIResponder {
     /// a user change not yet delivered win).
     func hasPendingDelivery(from control: UIControl) -> Bool {
         if detachedQueue.holdsDelivery(from: control) { return true }
-        for i in windowRefs.indices {
+        var i = 0
+        while i < windowRefs.count {
             if let w = windowRefs[i].value, w.actionQueue.holdsDelivery(from: control) { return true }
+            i += 1
         }
         return false
     }

@@ -30,6 +30,17 @@ public struct DrawVertex: Hashable, Sendable {
     public init(x: Float, y: Float, r: UInt8, g: UInt8, b: UInt8, a: UInt8, u: Float, v: Float) {
         self.x = x; self.y = y; self.r = r; self.g = g; self.b = b; self.a = a; self.u = u; self.v = v
     }
+
+    /// The vertex a fraction `t` of the way from `p` to `q` (every attribute interpolated).
+    static func between(_ p: DrawVertex, _ q: DrawVertex, at t: Float) -> DrawVertex {
+        let t = t.isFinite ? Swift.min(Swift.max(t, 0), 1) : 0
+        @inline(__always) func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
+            UInt8(clamping: Int((Float(a) + (Float(b) - Float(a)) * t).rounded()))
+        }
+        return DrawVertex(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t,
+                          r: mix(p.r, q.r), g: mix(p.g, q.g), b: mix(p.b, q.b), a: mix(p.a, q.a),
+                          u: p.u + (q.u - p.u) * t, v: p.v + (q.v - p.v) * t)
+    }
 }
 
 /// A texture the host owns, named by a small integer. ``atlas`` is the shared texture that
@@ -294,17 +305,25 @@ public final class DrawList {
     /// `offsetX` / `offsetY` move everything (vertices and clips) by whole pixels: drawing
     /// into a texture that holds one region of the window.
     ///
-    /// `within` (in the moved coordinates), when given, is a band no vertex leaves: a block
-    /// that reaches outside it has its vertex positions clamped to it (texture coordinates
-    /// kept). Renderers that rasterize in 32-bit fixed point (SDL's software renderer) overflow
-    /// on triangles tens of thousands of pixels across; inside the band nothing changes, and
-    /// an axis-aligned quad that crosses it keeps the same pixels inside.
+    /// `within` (in the moved coordinates), when given, is a band no vertex leaves.
+    /// Renderers that rasterize in 32-bit fixed point (SDL's software renderer) overflow on
+    /// triangles tens of thousands of pixels across. An upright block that reaches outside
+    /// the band has its vertex positions clamped to it (texture coordinates kept): an
+    /// axis-aligned quad keeps the same pixels inside, and stays a quad. A turned block
+    /// (see ``ItemPlacement``) has its triangles cut to the band instead, with colours and
+    /// texture coordinates interpolated along the cuts, since clamping would bend it.
+    ///
+    /// `largestTurnedTriangle` (square pixels), when given, splits a turned block's
+    /// triangles until none is larger: SDL's software renderer multiplies a triangle's area
+    /// by its texel coordinates in 32 bits, and reads outside the texture when that overflows
+    /// (a label turned and zoomed far). Upright quads don't need it (that renderer copies them
+    /// as rectangles).
     public func assemble(maxVertices: Int = DrawList.defaultMaxVertices, offsetX: Int32 = 0, offsetY: Int32 = 0,
-                         within band: PixelRect? = nil,
+                         within band: PixelRect? = nil, largestTurnedTriangle: Float? = nil,
                          _ body: (DrawCommand, UnsafeBufferPointer<DrawVertex>, UnsafeBufferPointer<Int32>) -> Void) {
         let ox = Float(offsetX), oy = Float(offsetY)
-        let bx0 = band.map { Float($0.x) } ?? 0, by0 = band.map { Float($0.y) } ?? 0
-        let bx1 = band.map { Float($0.x) + Float($0.width) } ?? 0, by1 = band.map { Float($0.y) + Float($0.height) } ?? 0
+        let cut = band.map { (x0: Float($0.x), y0: Float($0.y), x1: Float($0.x) + Float($0.width), y1: Float($0.y) + Float($0.height)) }
+        let largest = largestTurnedTriangle.map { $0 > 0 ? $0 : 1 } ?? .infinity
         let limit = max(1024, maxVertices)
         let buffer = scratch
         buffer.removeAll()
@@ -317,7 +336,21 @@ public final class DrawList {
         for item in items {
             let geometry = item.cache.geometry
             let seg = geometry.segments[item.segment]
-            if buffer.vertexCount + seg.vertexCount > limit, buffer.vertexCount > 0 {
+            let placement: ItemPlacement? = item.placement >= 0 ? placements[Int(item.placement)] : nil
+            // Whether the block reaches outside the band (by its pixel bounds, moved), and
+            // whether a turned one is cut (and split); only such blocks pay for either.
+            var outside = false, cutting = false
+            if cut != nil || largest < .infinity {
+                let b = bounds(of: item)
+                let x0 = Float(b.x) + ox, y0 = Float(b.y) + oy, x1 = x0 + Float(b.width), y1 = y0 + Float(b.height)
+                if let c = cut { outside = !(x0 >= c.x0 && y0 >= c.y0 && x1 <= c.x1 && y1 <= c.y1) }
+                if let p = placement, p.isTurned {
+                    // A triangle inside a box covers at most half of it.
+                    cutting = outside || (x1 - x0) * (y1 - y0) / 2 > largest
+                }
+            }
+            let most = cutting ? max(seg.vertexCount, GeometryBuffer.cutVertexBound(seg)) : seg.vertexCount
+            if buffer.vertexCount + most > limit, buffer.vertexCount > 0 {
                 if let c = open { emit(c) }
                 open = nil
                 buffer.removeAll()
@@ -331,25 +364,20 @@ public final class DrawList {
                 open = DrawCommand(texture: seg.texture, clip: clip, indexStart: buffer.indexCount, indexCount: 0,
                                    vertexStart: buffer.vertexCount, vertexCount: 0)
             }
-            let dx = item.dx + ox, dy = item.dy + oy
-            var clamp: (x0: Float, y0: Float, x1: Float, y1: Float)?
-            if band != nil {
-                // The block's extent (its pixel bounds, moved): only blocks that leave the band
-                // pay for clamping.
-                let b = bounds(of: item)
-                let x0 = Float(b.x) + ox, y0 = Float(b.y) + oy
-                if !(x0 >= bx0 && y0 >= by0 && x0 + Float(b.width) <= bx1 && y0 + Float(b.height) <= by1) {
-                    clamp = (bx0, by0, bx1, by1)
-                }
-            }
             let base = Int32(buffer.vertexCount - open!.vertexStart)
-            if item.placement >= 0 {
-                var p = placements[Int(item.placement)]
-                p.tx += ox
-                p.ty += oy
-                buffer.append(seg, of: geometry, placement: p, indexBase: base, clamp: clamp)
+            if cutting {
+                let unbounded: GeometryBuffer.Band = (-.infinity, -.infinity, .infinity, .infinity)
+                let added = buffer.appendCut(seg, of: geometry, placement: placement!, indexBase: base,
+                                             band: cut ?? unbounded, largestTriangle: largest, offset: (ox, oy))
+                open!.indexCount += added.indices
+                open!.vertexCount += added.vertices
+                continue
+            }
+            let clamp = outside ? cut : nil
+            if let placement {
+                buffer.append(seg, of: geometry, placement: placement, indexBase: base, clamp: clamp, offset: (ox, oy))
             } else {
-                buffer.append(seg, of: geometry, dx: dx, dy: dy, indexBase: base, clamp: clamp)
+                buffer.append(seg, of: geometry, dx: item.dx + ox, dy: item.dy + oy, indexBase: base, clamp: clamp)
             }
             open!.indexCount += seg.indexCount
             open!.vertexCount += seg.vertexCount
@@ -386,6 +414,22 @@ struct ItemPlacement: Equatable {
     var fade: Float = 1
     /// Window pixels covered (the mapped block's bounds, rounded out).
     var bounds = PixelRect.zero
+
+    /// Whether it only moves (no scale, turn or fade).
+    var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 && fade >= 1 }
+
+    /// Whether it turns or shears (its quads are no longer upright).
+    var isTurned: Bool { b != 0 || c != 0 }
+
+    /// `vertex` placed: its position mapped then moved by `offset`, its alpha faded.
+    @inline(__always)
+    func map(_ vertex: DrawVertex, offset: (x: Float, y: Float) = (0, 0)) -> DrawVertex {
+        var v = vertex
+        v.x = (a * vertex.x + c * vertex.y + tx) + offset.x
+        v.y = (b * vertex.x + d * vertex.y + ty) + offset.y
+        if fade < 1 { v.a = UInt8(Float(v.a) * fade + 0.5) }
+        return v
+    }
 
     /// The window pixels `local` (cached pixels) covers once mapped, rounded out; empty when
     /// the map flattens it or a value is not finite.

@@ -121,29 +121,45 @@ final class GeometryBuffer {
         }
     }
 
+    /// A rectangle of window pixels, as the assembler's band.
+    typealias Band = (x0: Float, y0: Float, x1: Float, y1: Float)
+
     /// Appends `segment` of `source` translated by (`dx`, `dy`), its indices offset by
     /// `indexBase` (the position of its first vertex in the command that will draw it), with
-    /// positions clamped to `clamp` when given (see ``DrawList/assemble(maxVertices:offsetX:offsetY:within:_:)``).
-    func append(_ segment: Segment, of source: GeometryBuffer, dx: Float, dy: Float, indexBase: Int32,
-                clamp: (x0: Float, y0: Float, x1: Float, y1: Float)? = nil) {
+    /// positions clamped to `clamp` when given: exact for the axis-aligned quads that reach
+    /// far out (a quad stays a quad, which SDL's software renderer copies as a rectangle).
+    func append(_ segment: Segment, of source: GeometryBuffer, dx: Float, dy: Float, indexBase: Int32, clamp: Band? = nil) {
+        append(segment, of: source, placement: ItemPlacement(tx: dx, ty: dy), indexBase: indexBase, clamp: clamp)
+    }
+
+    /// Appends `segment` of `source` mapped by `p` (scaled, moved, faded; turned ones that
+    /// reach far go through ``appendCut(_:of:placement:indexBase:band:largestTriangle:)``).
+    ///
+    /// `offset` (whole pixels) moves the result after mapping, not inside the map: a block
+    /// placed far away maps its vertices with the same rounding whichever texture region it
+    /// is drawn into, so a region drawn alone matches the whole window drawn at once.
+    func append(_ segment: Segment, of source: GeometryBuffer, placement p: ItemPlacement, indexBase: Int32, clamp: Band? = nil,
+                offset: (x: Float, y: Float) = (0, 0)) {
         let n = segment.vertexCount, m = segment.indexCount
         reserve(vertices: n, indices: m)
         let src = source.vertices + segment.vertexStart
         let dst = vertices + vertexCount
         if let c = clamp {
             for k in 0..<n {
+                var v = p.map(src[k], offset: offset)
+                v.x = Swift.min(Swift.max(v.x, c.x0), c.x1)
+                v.y = Swift.min(Swift.max(v.y, c.y0), c.y1)
+                dst[k] = v
+            }
+        } else if p.isTranslation {
+            for k in 0..<n {
                 var v = src[k]
-                v.x = Swift.min(Swift.max(v.x + dx, c.x0), c.x1)
-                v.y = Swift.min(Swift.max(v.y + dy, c.y0), c.y1)
+                v.x = (v.x + p.tx) + offset.x
+                v.y = (v.y + p.ty) + offset.y
                 dst[k] = v
             }
         } else {
-            for k in 0..<n {
-                var v = src[k]
-                v.x += dx
-                v.y += dy
-                dst[k] = v
-            }
+            for k in 0..<n { dst[k] = p.map(src[k], offset: offset) }
         }
         let si = source.indices + segment.indexStart
         let di = indices + indexCount
@@ -152,31 +168,129 @@ final class GeometryBuffer {
         indexCount += m
     }
 
-    /// Appends `segment` of `source` mapped by `p` (turned, scaled, moved, faded).
-    func append(_ segment: Segment, of source: GeometryBuffer, placement p: ItemPlacement, indexBase: Int32,
-                clamp: (x0: Float, y0: Float, x1: Float, y1: Float)? = nil) {
-        let n = segment.vertexCount, m = segment.indexCount
-        reserve(vertices: n, indices: m)
+    /// About the most corners ``appendCut(_:of:placement:indexBase:band:largestTriangle:)``
+    /// adds for `segment` when it only cuts to the band: a triangle cut by a rectangle is a
+    /// polygon of at most 7 corners.
+    static func cutVertexBound(_ segment: Segment) -> Int { segment.indexCount / 3 * 7 }
+
+    /// Appends the triangles of `segment`, mapped by `p`, each cut to `band` (window pixels)
+    /// and, when `largestTriangle` (square pixels) is finite, into the cells of a grid of
+    /// squares no larger than it: the parts outside the band are dropped, and new corners get
+    /// interpolated colours and texture coordinates, so what lies inside draws as the whole
+    /// triangle would. The grid is the window's (`offset` moves it with the vertices), not
+    /// the triangle's, so two triangles that share an edge are cut at the same points along
+    /// it (no cracks where a rasterizer rounds corners to pixels), and a region drawn into a
+    /// texture of its own is cut as the whole window is. For turned blocks that reach far outside the output or are large
+    /// (see ``DrawList/assemble(maxVertices:offsetX:offsetY:within:largestTurnedTriangle:_:)``).
+    /// Returns the vertices and indices added.
+    @discardableResult
+    func appendCut(_ segment: Segment, of source: GeometryBuffer, placement p: ItemPlacement, indexBase: Int32,
+                   band: Band, largestTriangle: Float = .infinity, offset: (x: Float, y: Float) = (0, 0)) -> (vertices: Int, indices: Int) {
+        let triangles = segment.indexCount / 3
         let src = source.vertices + segment.vertexStart
-        let dst = vertices + vertexCount
-        let fades = p.fade < 1
-        for k in 0..<n {
-            var v = src[k]
-            var x = p.a * v.x + p.c * v.y + p.tx, y = p.b * v.x + p.d * v.y + p.ty
-            if let c = clamp {
-                x = Swift.min(Swift.max(x, c.x0), c.x1)
-                y = Swift.min(Swift.max(y, c.y0), c.y1)
-            }
-            v.x = x
-            v.y = y
-            if fades { v.a = UInt8(Float(v.a) * p.fade + 0.5) }
-            dst[k] = v
-        }
         let si = source.indices + segment.indexStart
-        let di = indices + indexCount
-        for k in 0..<m { di[k] = si[k] &+ indexBase }
-        vertexCount += n
-        indexCount += m
+        let firstVertex = vertexCount, firstIndex = indexCount
+        // The grid's side: the largest power of two whose square fits (its cells' triangles
+        // are smaller still).
+        var side: Float = 0
+        if largestTriangle.isFinite {
+            side = 1
+            while side * side * 4 <= largestTriangle, side < 65_536 { side *= 2 }
+        }
+        func emit(_ poly: UnsafeMutablePointer<DrawVertex>, _ n: Int) {
+            guard n >= 3 else { return }
+            reserve(vertices: n, indices: 3 * (n - 2))
+            let base = Int32(vertexCount - firstVertex) &+ indexBase
+            let dst = vertices + vertexCount
+            for k in 0..<n { dst[k] = poly[k] }
+            let di = indices + indexCount
+            for k in 0..<(n - 2) {
+                di[3 * k] = base
+                di[3 * k + 1] = base &+ Int32(k + 1)
+                di[3 * k + 2] = base &+ Int32(k + 2)
+            }
+            vertexCount += n
+            indexCount += 3 * (n - 2)
+        }
+        // Four polygons of at most 11 corners (a triangle, cut by the band's four sides, then
+        // a row's two and a column's two): on the stack.
+        withUnsafeTemporaryAllocation(of: DrawVertex.self, capacity: 44) { scratch in
+            let a = scratch.baseAddress!, b = a + 11, row = a + 22, cell = a + 33
+            for t in 0..<triangles {
+                // Indices are local to the segment; a bad one (never made by the tessellator)
+                // drops its triangle rather than reading outside the block.
+                let i0 = Int(si[3 * t]), i1 = Int(si[3 * t + 1]), i2 = Int(si[3 * t + 2])
+                guard i0 >= 0, i1 >= 0, i2 >= 0, i0 < segment.vertexCount, i1 < segment.vertexCount,
+                      i2 < segment.vertexCount else { continue }
+                a[0] = p.map(src[i0], offset: offset); a[1] = p.map(src[i1], offset: offset); a[2] = p.map(src[i2], offset: offset)
+                var n = 3
+                n = Self.cut(a, n, into: b, x: true, at: band.x0, keep: .above)
+                n = Self.cut(b, n, into: a, x: true, at: band.x1, keep: .below)
+                n = Self.cut(a, n, into: b, x: false, at: band.y0, keep: .above)
+                n = Self.cut(b, n, into: a, x: false, at: band.y1, keep: .below)
+                guard n >= 3 else { continue }
+                var minX = a[0].x, maxX = a[0].x, minY = a[0].y, maxY = a[0].y
+                for k in 1..<n {
+                    minX = Swift.min(minX, a[k].x); maxX = Swift.max(maxX, a[k].x)
+                    minY = Swift.min(minY, a[k].y); maxY = Swift.max(maxY, a[k].y)
+                }
+                // The polygon, and so each triangle of its fan, covers at most its box.
+                guard side > 0, (maxX - minX) * (maxY - minY) > largestTriangle else { emit(a, n); continue }
+                var y = ((minY - offset.y) / side).rounded(.down) * side + offset.y
+                while y < maxY {
+                    var m = Self.cut(a, n, into: b, x: false, at: y, keep: .above)
+                    m = Self.cut(b, m, into: row, x: false, at: y + side, keep: .below)
+                    if m >= 3 {
+                        var x = ((minX - offset.x) / side).rounded(.down) * side + offset.x
+                        while x < maxX {
+                            var c = Self.cut(row, m, into: b, x: true, at: x, keep: .above)
+                            c = Self.cut(b, c, into: cell, x: true, at: x + side, keep: .below)
+                            emit(cell, c)
+                            x += side
+                        }
+                    }
+                    y += side
+                }
+            }
+        }
+        return (vertexCount - firstVertex, indexCount - firstIndex)
+    }
+
+    private enum Keep { case above, below }
+
+    /// One Sutherland–Hodgman cut of the convex polygon `input` (`count` corners) by the line
+    /// x = `at` (or y = `at`), keeping the side `keep`; writes at most `count + 1` corners to
+    /// `output`. A crossing is interpolated from the edge's lesser end whichever way the
+    /// polygon runs, and lies exactly on the line, so neighbours cut their shared edge alike.
+    private static func cut(_ input: UnsafeMutablePointer<DrawVertex>, _ count: Int, into output: UnsafeMutablePointer<DrawVertex>,
+                            x: Bool, at line: Float, keep: Keep) -> Int {
+        guard count > 0 else { return 0 }
+        @inline(__always) func distance(_ v: DrawVertex) -> Float {
+            let d = (x ? v.x : v.y) - line
+            return keep == .above ? d : -d
+        }
+        var n = 0
+        var previous = input[count - 1]
+        var ps = distance(previous)
+        for k in 0..<count {
+            let current = input[k]
+            let cs = distance(current)
+            if (cs >= 0) != (ps >= 0) {
+                let forward = previous.x < current.x || (previous.x == current.x && previous.y < current.y)
+                var v = forward ? DrawVertex.between(previous, current, at: ps / (ps - cs))
+                                : DrawVertex.between(current, previous, at: cs / (cs - ps))
+                if x { v.x = line } else { v.y = line }
+                output[n] = v
+                n += 1
+            }
+            if cs >= 0 {
+                output[n] = current
+                n += 1
+            }
+            previous = current
+            ps = cs
+        }
+        return n
     }
 
     /// Bytes of storage held.

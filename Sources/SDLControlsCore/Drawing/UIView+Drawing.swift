@@ -252,6 +252,11 @@ extension UIView {
             c.drawn = .zero
             c.subtree = .zero
             c.children = ChildAggregate()
+            if let m = viewMotion, !m.drawnPictures.isEmpty {
+                damage.add(m.drawnPictures)
+                occupancy.remove(m.drawnPictures)
+                m.drawnPictures = .zero
+            }
         }
         for sub in subviews where sub.needsDrawingWalk || sub.drawCache?.reachedEpoch == epoch {
             sub.forgetDrawing(damage: &damage, occupancy: &occupancy, epoch: epoch)
@@ -501,17 +506,28 @@ extension UIView {
                 structure.mix(UInt64(p.fade.bitPattern))
             }
         }
-        if let m = motion, m.dissolve != nil || !m.ghosts.isEmpty {
+        var pictures = PixelRect.zero
+        if let m = motion {
             // Old looks fading out over the new (see ``UIView/transition(with:duration:options:animations:completion:)``
-            // and ``UIView/fadeOutPicture(of:duration:)``).
+            // and ``UIView/fadeOutPicture(of:duration:)``): their pixels change every frame, and
+            // they occupy the window like the view's own drawing until they are gone.
             if let d = m.dissolve {
                 walk.damage.add(d.area)
+                pictures = d.area
                 structure.mix(UInt64(Float(d.opacity).bitPattern) | 1 << 40)
             }
             for g in m.ghosts {
                 walk.damage.add(g.area)
+                pictures = pictures.union(g.area)
                 structure.mix(UInt64(Float(g.opacity).bitPattern) | 1 << 41)
             }
+            let old = wasDrawn ? m.drawnPictures : .zero
+            if pictures != old {
+                walk.damage.add(old)
+                walk.occupancy.remove(old)
+                walk.occupancy.add(pictures)
+            }
+            m.drawnPictures = pictures
         }
         if !subviews.isEmpty {
             let savedSpace = walk.space, savedFade = walk.fade
@@ -533,7 +549,7 @@ extension UIView {
         }
         structure.mix(cache.children.order)
         structure.mix(cache.children.sum)
-        cache.subtree = own.union(cache.children.covered)
+        cache.subtree = own.union(pictures).union(cache.children.covered)
         cache.subtreeStructure = structure.value
         cache.subtreeDrawn = (own.isEmpty ? 0 : 1) + cache.children.drawn
         return cache.subtree

@@ -122,4 +122,33 @@ struct TransformTests {
         }
         #expect(list.vertices.contains { $0.r == 255 && $0.g == 0 }, "a sane zoom is drawn again")
     }
+
+    /// In-flight values that would pass Double's range (a spring overshooting from a huge
+    /// transform, two nested blocks' offsets added) read as the model value, never infinite.
+    @Test func inFlightTransformsPastDoublesRangeReadAsTheModelValue() {
+        let v = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 100))
+        window.addSubview(v)
+        v.transform = CGAffineTransform(translationX: 1e306, y: 0)
+        UIView.animate(withDuration: 1, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: -1e4, options: [],
+                       animations: { v.transform = .identity })
+        let w = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 100))
+        window.addSubview(w)
+        UIView.animate(withDuration: 1) {
+            w.transform = CGAffineTransform(rotationAngle: 1)
+            UIView.animate(withDuration: 1) { w.transform = CGAffineTransform(translationX: -1.7976931348623157e308, y: 0) }
+        }
+        window.frameClock.advanceTime(to: 0)
+        window.frameClock.advanceTime(to: 0.1)
+        window.frameClock.advanceTime(to: 0.2)
+        for view in [v, w] {
+            let t = view.presentation().transform
+            let finite = [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy { $0.isFinite }
+            #expect(finite, "\(t)")
+        }
+        #expect(v.presentation().transform.tx == 0, "the overflowing lane reads as the model's")
+        #expect(w.presentation().transform.tx == -1.7976931348623157e308)
+        let list = DrawList()
+        window.buildDrawList(into: list, scale: 1, resources: nil)
+        #expect(list.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    }
 }

@@ -29,30 +29,81 @@ struct DrawingGeometryTests {
         return list.assembled()
     }
 
-    /// With a band, no assembled vertex leaves it, and blocks inside it come out exactly as
-    /// without one (only blocks that reach outside pay for clamping).
-    @Test func assemblingWithinABandKeepsEveryVertexInsideAndLeavesInsideBlocksAlone() {
+    /// The assembled triangles (each command's indices made absolute).
+    private func triangles(_ list: DrawList, within band: PixelRect? = nil,
+                           largestTurned: Float? = nil) -> [(DrawVertex, DrawVertex, DrawVertex)] {
+        var out: [(DrawVertex, DrawVertex, DrawVertex)] = []
+        list.assemble(maxVertices: Int.max / 4, within: band, largestTurnedTriangle: largestTurned) { c, v, i in
+            for k in stride(from: c.indexStart, to: c.indexStart + c.indexCount, by: 3) {
+                let a = Int(i[k]), b = Int(i[k + 1]), d = Int(i[k + 2])
+                out.append((v[c.vertexStart + a], v[c.vertexStart + b], v[c.vertexStart + d]))
+            }
+        }
+        return out
+    }
+
+    /// The colour of the last triangle drawn over (x, y), nil where none is.
+    private func colour(at x: Float, _ y: Float, in tris: [(DrawVertex, DrawVertex, DrawVertex)]) -> [UInt8]? {
+        func side(_ p: DrawVertex, _ q: DrawVertex) -> Float { (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x) }
+        for (a, b, c) in tris.reversed() {
+            let s0 = side(a, b), s1 = side(b, c), s2 = side(c, a)
+            if (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0), s0 != 0 || s1 != 0 || s2 != 0 {
+                return [a.r, a.g, a.b]
+            }
+        }
+        return nil
+    }
+
+    /// With a band, no assembled vertex leaves it; blocks inside it come out exactly as
+    /// without one (only blocks that reach outside pay for cutting); and every point inside
+    /// the band is covered by the same colour as without it, for a huge upright shape and for
+    /// a turned, zoomed one.
+    @Test func assemblingWithinABandKeepsEveryVertexInsideAndCoversTheSamePointsInside() {
         let small = UIView(frame: CGRect(x: 10, y: 10, width: 50, height: 20))
         small.backgroundColor = .systemBlue
         small.cornerRadius = 6
         let huge = UIView(frame: CGRect(x: -4e6, y: 40, width: 8e6, height: 8e6))
         huge.backgroundColor = .systemRed
         huge.cornerRadius = 1e6
-        window.addSubview(small)
-        window.addSubview(huge)
-        defer { small.removeFromSuperview(); huge.removeFromSuperview() }
+        let turned = UIView(frame: CGRect(x: 150, y: 150, width: 100, height: 20))
+        turned.backgroundColor = .systemGreen
+        turned.cornerRadius = 4
+        turned.transform = CGAffineTransform(rotationAngle: .pi / 24).scaledBy(x: 64, y: 64)
+        for v in [small, huge, turned] { window.addSubview(v) }
+        defer { for v in [small, huge, turned] { v.removeFromSuperview() } }
         let list = DrawList()
         window.buildDrawList(into: list, scale: 1, resources: nil)
         let band = PixelRect(x: -100, y: -100, width: 400, height: 400)
-        var free: [DrawVertex] = [], banded: [DrawVertex] = []
-        list.assemble(maxVertices: Int.max / 4) { c, v, _ in free.append(contentsOf: v[c.vertexStart..<c.vertexStart + c.vertexCount]) }
-        list.assemble(maxVertices: Int.max / 4, within: band) { c, v, _ in banded.append(contentsOf: v[c.vertexStart..<c.vertexStart + c.vertexCount]) }
-        #expect(free.count == banded.count && !free.isEmpty)
-        #expect(free.contains { $0.x < -1e5 }, "the huge shape reaches far outside without a band")
-        #expect(banded.allSatisfy { $0.x >= -100 && $0.x <= 300 && $0.y >= -100 && $0.y <= 300 })
+        let free = triangles(list), banded = triangles(list, within: band)
+        #expect(free.contains { $0.0.x < -1e5 }, "the huge shape reaches far outside without a band")
+        func inside(_ v: DrawVertex) -> Bool { v.x >= -100 && v.x <= 300 && v.y >= -100 && v.y <= 300 }
+        #expect(banded.allSatisfy { inside($0.0) && inside($0.1) && inside($0.2) })
         // The small view's block comes first (drawn first) and is untouched.
-        let smallCount = free.prefix { $0.b > $0.r }.count   // blue before red
-        #expect(smallCount > 0 && Array(free.prefix(smallCount)) == Array(banded.prefix(smallCount)))
+        let smallCount = free.prefix { $0.0.b > $0.0.r && $0.0.b > $0.0.g }.count
+        #expect(smallCount > 0)
+        func same(_ p: (DrawVertex, DrawVertex, DrawVertex), _ q: (DrawVertex, DrawVertex, DrawVertex)) -> Bool {
+            p.0 == q.0 && p.1 == q.1 && p.2 == q.2
+        }
+        #expect(zip(free.prefix(smallCount), banded.prefix(smallCount)).allSatisfy(same))
+        // Split for a rasterizer that can't take large turned triangles: none is left larger.
+        let split = triangles(list, within: band, largestTurned: 500)
+        func area(_ t: (DrawVertex, DrawVertex, DrawVertex)) -> Float {
+            abs((t.1.x - t.0.x) * (t.2.y - t.0.y) - (t.1.y - t.0.y) * (t.2.x - t.0.x)) / 2
+        }
+        let turnedGreen = split.filter { $0.0.g > $0.0.r && $0.0.g > $0.0.b }
+        #expect(!turnedGreen.isEmpty && turnedGreen.allSatisfy { area($0) <= 500 })
+        #expect(split.contains { area($0) > 500 }, "upright blocks are left whole")
+        // Sample the band (off the pixel grid, so no sample sits on a shared edge).
+        var differing = 0, covered = 0
+        for y in stride(from: Float(-99.37), to: 300, by: 9.1) {
+            for x in stride(from: Float(-99.61), to: 300, by: 9.3) {
+                let a = colour(at: x, y, in: free), b = colour(at: x, y, in: banded), c = colour(at: x, y, in: split)
+                if a != b || a != c { differing += 1 }
+                if b != nil { covered += 1 }
+            }
+        }
+        #expect(differing == 0)
+        #expect(covered > 100, "the samples see the shapes")
     }
 
     /// Colour components become bytes as `rounded()` would round them (without its library
