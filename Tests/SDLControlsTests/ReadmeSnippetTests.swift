@@ -298,3 +298,28 @@ extension ReadmeSnippetTests {
         #expect(when.datePickerStyle == .inline)
     }
 }
+
+// MARK: "Controls": progress and activity
+
+extension ReadmeSnippetTests {
+    @Test func progressAndActivitySnippetDoesWhatItSays() throws {
+        let host = try makeGoldenHost(size: CGSize(width: 320, height: 120), scale: 1)
+        defer { host.shutdown() }
+        struct Task { let progress = Progress(totalUnitCount: 4) }
+        let task = Task()
+        let level = UIProgressView(progressViewStyle: .bar)
+        // Verbatim from the README.
+        let download = UIProgressView(progressViewStyle: .default)
+        download.observedProgress = task.progress          // follows fractionCompleted
+        level.setProgress(0.8, animated: true)             // `progress` is 0.8 now; the fill glides there
+        let spinner = UIActivityIndicatorView(style: .large)
+        spinner.startAnimating()                           // hidden until started (hidesWhenStopped)
+        // What the text says.
+        for v in [download, level, spinner] { host.window.addSubview(v) }
+        #expect(level.progress == 0.8)
+        task.progress.completedUnitCount = 1
+        host.update()
+        #expect(download.progress == 0.25, "followed within a frame")
+        #expect(!spinner.isHidden && UIActivityIndicatorView(style: .large).isHidden)
+    }
+}

@@ -27,8 +27,15 @@ struct SampleScriptTests {
     }
 
     @Test func galleryScript() {
-        let (code, log) = Self.run("gallery")
+        var progress: [Float] = [], spinning: [Bool] = []
+        let (code, log) = Self.run("gallery") { launcher in
+            guard let gallery = launcher.scene as? GallerySample else { return }
+            progress = [gallery.progressBar.progress, gallery.toolbarProgress.progress]
+            spinning = gallery.spinners.map { $0.isAnimating && !$0.isHidden }
+        }
         #expect(code == 0)
+        #expect(progress == [0.6, 0.6], "Advance moved both progress views from 40% to 60%")
+        #expect(spinning == [true, true], "Spin off, then on: both indicators spin")
         #expect(log == [
             "frame 3: UIButton \"Play\" primaryActionTriggered -> UIAction(Filled button)",
             "frame 7: UISwitch \"Switch, Normal\" primaryActionTriggered -> UIAction(Switch)",
@@ -43,6 +50,10 @@ struct SampleScriptTests {
             "frame 33: UISegmentedControl \"Section\" valueChanged -> UIAction",
             "frame 40: UITextField \"Name\" primaryActionTriggered -> UIAction(Text field)",
             "frame 45: UISwitch \"Dark mode\" valueChanged -> UIAction",
+            "frame 49: UISegmentedControl \"Section\" valueChanged -> UIAction",
+            "frame 53: UIButton \"Advance\" primaryActionTriggered -> UIAction(Advance)",
+            "frame 57: UISwitch \"Spin\" valueChanged -> UIAction(Spin)",
+            "frame 61: UISwitch \"Spin\" valueChanged -> UIAction(Spin)",
         ])
     }
 

@@ -1,7 +1,9 @@
 import Foundation
 import SDLControls
 
-/// Every control in every state, side by side, with a light/dark switch.
+/// Every control in every state, side by side, with a light/dark switch; on the Values page,
+/// progress views in both styles (the Advance button moves them) and activity indicators
+/// (the Spin switch starts and stops them).
 @MainActor
 final class GallerySample: SampleScene {
     static let states = ["Normal", "Highlighted", "Disabled", "Selected / on", "Focused"]
@@ -9,6 +11,17 @@ final class GallerySample: SampleScene {
     let darkLabel = UILabel()
     let section = UISegmentedControl(items: ["Buttons & toggles", "Values", "Text & date"])
     let lastAction = UILabel()
+    /// The Values page's progress views (both styles), moved by the Advance button, and its
+    /// activity indicators, started and stopped by a switch.
+    let progressBar = UIProgressView(progressViewStyle: .default)
+    let toolbarProgress = UIProgressView(progressViewStyle: .bar)
+    let progressLabel = UILabel()
+    let advance = UIButton(type: .system)
+    let spinners = [UIActivityIndicatorView(style: .medium), UIActivityIndicatorView(style: .large)]
+    let spinSwitch = UISwitch()
+    let spinLabel = UILabel()
+    /// The progress shown, in tenths (whole steps: the label never shows 59%).
+    private var progressTenths = 4
     private var pages: [GalleryTable] = []
     private var scrolls: [UIScrollView] = []
 
@@ -135,7 +148,7 @@ final class GallerySample: SampleScene {
     }
 
     private func valuesPage() -> GalleryTable {
-        page([
+        let p = page([
             ("Slider", { _ in
                 let s = UISlider()
                 s.value = 0.6
@@ -154,6 +167,47 @@ final class GallerySample: SampleScene {
             }),
             ("Knob (custom)", { _ in RotaryKnob(frame: CGRect(x: 0, y: 0, width: 44, height: 44)) }),
         ])
+        // Views without states (no state columns): each row's views with what drives them.
+        // Row labels no wider than the other pages' keep the shared grid (and the script's
+        // clicks) where they were.
+        for bar in [progressBar, toolbarProgress] { bar.progress = Float(progressTenths) / 10 }
+        progressBar.accessibilityLabel = "Progress"
+        toolbarProgress.accessibilityLabel = "Progress, bar style"
+        progressLabel.font = .monospacedDigitSystemFont(ofSize: 15, weight: .regular)
+        progressLabel.textColor = .secondaryLabel
+        progressLabel.text = "\(progressTenths * 10)%"
+        progressLabel.isAccessibilityElement = false   // the progress view says its value
+        advance.configuration = .tinted()
+        advance.setTitle("Advance", for: .normal)
+        advance.addAction(UIAction(title: "Advance") { [weak self] _ in self?.advanceProgress() }, for: .primaryActionTriggered)
+        p.addRow("Progress", [GalleryStrip([(progressBar, 300), (progressLabel, 44), (advance, nil)])])
+        p.addRow("Bar style", [GalleryStrip([(toolbarProgress, 300)])])
+        spinners[0].accessibilityLabel = "Activity, medium"
+        spinners[1].accessibilityLabel = "Activity, large"
+        for s in spinners { s.startAnimating() }
+        spinSwitch.isOn = true
+        spinSwitch.accessibilityLabel = "Spin"
+        spinSwitch.addAction(UIAction(title: "Spin") { [weak self] _ in self?.spinChanged() }, for: .valueChanged)
+        spinLabel.text = "Spin"
+        spinLabel.isAccessibilityElement = false   // the switch carries it as its label
+        p.addRow("Activity", [GalleryStrip([(spinners[0], nil), (spinners[1], nil), (spinSwitch, nil), (spinLabel, nil)])])
+        return p
+    }
+
+    /// Advance: a fifth more, animated; from full back to empty.
+    private func advanceProgress() {
+        progressTenths = progressTenths >= 10 ? 0 : min(10, progressTenths + 2)
+        for bar in [progressBar, toolbarProgress] { bar.setProgress(Float(progressTenths) / 10, animated: true) }
+        progressLabel.text = "\(progressTenths * 10)%"
+        lastAction.text = "Primary action: Advance (progress \(progressTenths * 10)%)"
+    }
+
+    /// The Spin switch starts or stops both indicators (stopped, they hide).
+    private func spinChanged() {
+        for s in spinners {
+            if spinSwitch.isOn { s.startAnimating() } else { s.stopAnimating() }
+        }
+        lastAction.text = "Value changed: Spin \(spinSwitch.isOn ? "on" : "off")"
     }
 
     private func textPage() -> GalleryTable {
@@ -191,14 +245,15 @@ final class GallerySample: SampleScene {
 
 /// The gallery's table: a header of state names, then rows of a label and one control per
 /// state, each control at its natural size at the start of its column (a text field or a
-/// slider takes the column). Columns are as wide as the widest control needs (at least
-/// `minimumColumnWidth`) and rows as tall as their tallest control; a row's label is centred
-/// on the same line as its controls. The table reports its size (`sizeThatFits`), and the
+/// slider takes the column), or a label and one view across the columns (a date picker, a
+/// ``GalleryStrip`` of views that have no states). Columns are as wide as the widest control
+/// needs (at least `minimumColumnWidth`) and rows as tall as their tallest control; a row's
+/// label is centred on the same line as its controls. The table reports its size (`sizeThatFits`), and the
 /// gallery scrolls it when the window is smaller.
 @MainActor
 final class GalleryTable: UIView {
     private let stateLabels: [UILabel]
-    private var rows: [(label: UILabel, controls: [UIControl], labelCentre: CGFloat?)] = []
+    private var rows: [(label: UILabel, controls: [UIView], labelCentre: CGFloat?)] = []
     let minimumColumnWidth: CGFloat
     static let leading: CGFloat = 20
     static let headerHeight: CGFloat = 28
@@ -220,7 +275,7 @@ final class GalleryTable: UIView {
 
     /// Adds a row; `labelCentre` puts the label's centre that far below the row's top
     /// (default: the middle of the row).
-    func addRow(_ name: String, _ controls: [UIControl], labelCentre: CGFloat? = nil) {
+    func addRow(_ name: String, _ controls: [UIView], labelCentre: CGFloat? = nil) {
         let l = UILabel()
         l.text = name
         l.font = .systemFont(ofSize: 14, weight: .medium)
@@ -233,7 +288,7 @@ final class GalleryTable: UIView {
 
     /// A control's size in its cell: its natural size; the column's width for controls that
     /// have no natural width.
-    private func cellSize(of c: UIControl, column: CGFloat) -> CGSize {
+    private func cellSize(of c: UIView, column: CGFloat) -> CGSize {
         if c is UITextField { return CGSize(width: column - GalleryTable.columnGap, height: 34) }
         if c is UISlider { return CGSize(width: column - GalleryTable.columnGap, height: 34) }
         let fit = c.sizeThatFits(.zero)
@@ -265,7 +320,7 @@ final class GalleryTable: UIView {
         return w
     }
 
-    private func rowHeight(_ row: (label: UILabel, controls: [UIControl], labelCentre: CGFloat?), column: CGFloat) -> CGFloat {
+    private func rowHeight(_ row: (label: UILabel, controls: [UIView], labelCentre: CGFloat?), column: CGFloat) -> CGFloat {
         (row.controls.map { cellSize(of: $0, column: column).height }.max() ?? 0) + GalleryTable.rowPadding
     }
 
@@ -302,6 +357,41 @@ final class GalleryTable: UIView {
                 c.frame = CGRect(x: x, y: top, width: s.width, height: s.height)
             }
             y += h
+        }
+    }
+}
+
+/// Views side by side on one line, centred on it, 16 points apart, for a gallery row of views
+/// that have no state columns (a progress view and the button that moves it). Each view is
+/// as wide as given, or its natural width.
+@MainActor
+final class GalleryStrip: UIView {
+    private let items: [(view: UIView, width: CGFloat?)]
+    static let gap: CGFloat = 16
+
+    init(_ items: [(UIView, CGFloat?)]) {
+        self.items = items.map { (view: $0.0, width: $0.1) }
+        super.init(frame: .zero)
+        for item in self.items { addSubview(item.view) }
+    }
+
+    private func size(of item: (view: UIView, width: CGFloat?)) -> CGSize {
+        let natural = item.view.sizeThatFits(.zero)
+        return CGSize(width: item.width ?? natural.width, height: natural.height)
+    }
+
+    override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let sizes = items.map(size(of:))
+        let width = sizes.reduce(0) { $0 + $1.width } + GalleryStrip.gap * CGFloat(max(0, sizes.count - 1))
+        return CGSize(width: width.rounded(.up), height: (sizes.map(\.height).max() ?? 0).rounded(.up))
+    }
+
+    override func layoutSubviews() {
+        var x: CGFloat = 0
+        for item in items {
+            let s = size(of: item)
+            item.view.frame = CGRect(x: x, y: ((bounds.height - s.height) / 2).rounded(), width: s.width, height: s.height)
+            x += s.width + GalleryStrip.gap
         }
     }
 }

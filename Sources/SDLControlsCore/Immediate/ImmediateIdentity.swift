@@ -51,14 +51,14 @@ enum ImmediateKey: Hashable {
 
 /// What a declaration is (part of its identity).
 enum ImmediateKind: Hashable {
-    case label, button, toggle, slider, stepper, segmented, textField, row, spacer
+    case label, button, toggle, slider, stepper, segmented, textField, progress, activity, row, spacer
     /// A custom view, by its type.
     case custom(ObjectIdentifier)
 }
 
 /// The name part of a declaration's identity.
 enum ImmediateName: Hashable {
-    /// Labels, rows, spacers and custom views.
+    /// Labels, untitled progress views, activity indicators, rows, spacers and custom views.
     case none
     /// The title or placeholder.
     case title(String)

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// One per view, reused by every build, so declaring allocates nothing once the controls
 /// exist. Controls: `label`, `button`, `toggle`, `slider`, `stepper`, `segmented`,
-/// `textField` (in `ImmediateUI+Controls.swift`); layout: ``row(_:)``, ``spacer()``;
+/// `textField` (in `ImmediateUI+Controls.swift`); progress: `progress`, `activity` (in
+/// `ImmediateUI+Indicators.swift`); layout: ``row(_:)``, ``spacer()``;
 /// identity: ``id(_:_:)``, ``id(_:)``; retained views: ``custom(_:update:)`` (in
 /// `ImmediateUI+Custom.swift`); the control behind a declaration: ``lastView``, ``last(_:)``,
 /// ``configure(_:_:)``. The identity rule and the binding rules are in ``ImmediateView``'s

@@ -43,12 +43,13 @@ import Foundation
 /// A declaration is identified by **(scope, kind, name, occurrence)**:
 /// - *scope*: the ``ImmediateUI/id(_:_:)`` scopes it is declared in (none at the top level).
 ///   Rows are layout only and open no scope.
-/// - *kind*: label, button, toggle, slider, stepper, segmented control, text field, row,
-///   spacer, or custom view of a given type.
+/// - *kind*: label, button, toggle, slider, stepper, segmented control, text field, progress
+///   view, activity indicator, row, spacer, or custom view of a given type.
 /// - *name*: the key given with ``ImmediateUI/id(_:)`` just before the declaration, else its
-///   title: the button's, toggle's, slider's or stepper's title, the segmented control's
-///   items, the text field's placeholder. Labels, rows, spacers and custom views have no name
-///   (a label's text is content: a score changing every frame keeps its `UILabel`).
+///   title: the button's, toggle's, slider's, stepper's or progress view's title, the
+///   segmented control's items, the text field's placeholder. Labels, untitled progress
+///   views, activity indicators, rows, spacers and custom views have no name (a label's text
+///   is content: a score changing every frame keeps its `UILabel`).
 /// - *occurrence*: how many declarations with the same scope, kind and name came before it
 ///   in this build.
 ///
