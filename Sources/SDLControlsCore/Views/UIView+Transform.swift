@@ -106,12 +106,18 @@ extension UIView {
         var parts = TransformComponents()
         parts.scaleX = CGFloat(t[0]); parts.scaleY = CGFloat(t[1]); parts.shear = CGFloat(t[2])
         parts.rotation = CGFloat(t[3]); parts.tx = CGFloat(t[4]); parts.ty = CGFloat(t[5])
+        // Finite parts can still compose past Double's range (a huge shear turned): then the
+        // in-flight transform reads as the model's, as any in-flight value that isn't finite.
+        var inFlight = m.offset(.transform) == .zero ? m.transform : parts.transform
+        if ![inFlight.a, inFlight.b, inFlight.c, inFlight.d, inFlight.tx, inFlight.ty].allSatisfy({ $0.isFinite }) {
+            inFlight = m.transform
+        }
         func colour(_ p: AnimatedProperty, _ model: UIColor?) -> UIColor? {
             m.offset(p) == .zero ? model : UIView.color(from: presentationValue(p))
         }
         return Presentation(center: CGPoint(x: c[0], y: c[1]),
                             bounds: CGRect(x: o[0], y: o[1], width: max(0, s[0]), height: max(0, s[1])),
-                            transform: m.offset(.transform) == .zero ? m.transform : parts.transform,
+                            transform: inFlight,
                             alpha: CGFloat(min(max(presentationValue(.alpha)[0], 0), 1)),
                             backgroundColor: colour(.backgroundColor, backgroundColor),
                             cornerRadius: CGFloat(max(0, presentationValue(.cornerRadius)[0])),
