@@ -145,7 +145,7 @@ public struct DrawCommand: Hashable, Sendable {
 /// blocks of geometry to draw, in order, each with its translation and clip.
 ///
 /// Geometry is stored once, in each view's cache, in the view's own pixel coordinates; the
-/// list holds references and integer translations, and ``DrawList/assemble(maxVertices:offsetX:offsetY:within:_:)`` copies
+/// list holds references and integer translations, and ``DrawList/assemble(maxVertices:offsetX:offsetY:within:largestTurnedTriangle:_:)`` copies
 /// the blocks into bounded reusable buffers (translated, indices offset per command) for the
 /// host to submit with `SDL_RenderGeometry`. A new command starts only when the texture or
 /// the clip changes, or the buffer is full.
@@ -277,7 +277,7 @@ public final class DrawList {
         }
     }
 
-    /// The commands ``DrawList/assemble(maxVertices:offsetX:offsetY:within:_:)`` would hand out (texture and clip changes and
+    /// The commands ``DrawList/assemble(maxVertices:offsetX:offsetY:within:largestTurnedTriangle:_:)`` would hand out (texture and clip changes and
     /// full buffers start new ones), without copying any geometry.
     public func commandCount(maxVertices: Int = DrawList.defaultMaxVertices) -> Int {
         let limit = max(1024, maxVertices)
@@ -309,9 +309,10 @@ public final class DrawList {
     /// Renderers that rasterize in 32-bit fixed point (SDL's software renderer) overflow on
     /// triangles tens of thousands of pixels across. An upright block that reaches outside
     /// the band has its vertex positions clamped to it (texture coordinates kept): an
-    /// axis-aligned quad keeps the same pixels inside, and stays a quad. A turned block
-    /// (see ``ItemPlacement``) has its triangles cut to the band instead, with colours and
-    /// texture coordinates interpolated along the cuts, since clamping would bend it.
+    /// axis-aligned quad keeps the same pixels inside, and stays a quad. A turned block (drawn
+    /// through a turning or shearing transform) has its triangles cut to the band instead,
+    /// with colours and texture coordinates interpolated along the cuts, since clamping would
+    /// bend it.
     ///
     /// `largestTurnedTriangle` (square pixels), when given, splits a turned block's
     /// triangles until none is larger: SDL's software renderer multiplies a triangle's area

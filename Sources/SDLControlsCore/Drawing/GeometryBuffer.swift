@@ -133,7 +133,7 @@ final class GeometryBuffer {
     }
 
     /// Appends `segment` of `source` mapped by `p` (scaled, moved, faded; turned ones that
-    /// reach far go through ``appendCut(_:of:placement:indexBase:band:largestTriangle:)``).
+    /// reach far go through ``appendCut(_:of:placement:indexBase:band:largestTriangle:offset:)``).
     ///
     /// `offset` (whole pixels) moves the result after mapping, not inside the map: a block
     /// placed far away maps its vertices with the same rounding whichever texture region it
@@ -168,7 +168,7 @@ final class GeometryBuffer {
         indexCount += m
     }
 
-    /// About the most corners ``appendCut(_:of:placement:indexBase:band:largestTriangle:)``
+    /// About the most corners ``appendCut(_:of:placement:indexBase:band:largestTriangle:offset:)``
     /// adds for `segment` when it only cuts to the band: a triangle cut by a rectangle is a
     /// polygon of at most 7 corners.
     static func cutVertexBound(_ segment: Segment) -> Int { segment.indexCount / 3 * 7 }
