@@ -136,6 +136,32 @@ struct PixelCacheTests {
         #expect(fewestVisits < 8, "frames visited only what changed")
     }
 
+    /// A translucent rounded shape far larger than the window, seen through a small clipping
+    /// panel (so the cache holds just the panel's rectangle), draws the same cached as
+    /// directly, turned or not: its geometry is cut at one band around the window whichever
+    /// target it is drawn into (a band around each target bent the shape differently).
+    @Test(arguments: [0, 0.3] as [CGFloat])
+    func aShapeReachingFarPastTheWindowDrawsTheSameCachedAndDirect(turn: CGFloat) throws {
+        let host = try makeHeadlessHost(size: CGSize(width: 320, height: 240), scale: 1)
+        defer { host.shutdown() }
+        host.pixelCaching = .always
+        host.window.backgroundColor = .white
+        let panel = UIView(frame: CGRect(x: 40, y: 30, width: 120, height: 90))
+        panel.clipsToBounds = true
+        let huge = UIView(frame: CGRect(x: -6000, y: -9000, width: 12000, height: 12000))
+        huge.backgroundColor = UIColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.45)
+        huge.cornerRadius = 5000
+        huge.transform = CGAffineTransform(rotationAngle: turn)
+        panel.addSubview(huge)
+        host.window.addSubview(panel)
+        frames(host, 3)
+        #expect(host.counters.compositeCopies > 0, "the panel is drawn from the cache")
+        let cached = host.readPixels().pixels
+        let direct = directPixels(host)
+        let d = pixelDifference(cached, direct, tolerance: 2)
+        #expect(d.worst <= 8 && d.over == 0, "worst \(d.worst), \(d.over) pixels over 2")
+    }
+
     @Test func oneChangedViewRedrawsOnlyItsRectangle() throws {
         let host = try makeHeadlessHost()
         defer { host.shutdown() }

@@ -315,19 +315,24 @@ final class SDLRenderBackend: DrawResources {
     /// Submits `list` to the current render target, each command clipped to its own clip
     /// and `limit` (when given), everything moved by (`offsetX`, `offsetY`) pixels (drawing a
     /// region of the window into its own texture; `limit` is in the moved coordinates).
-    func submit(_ list: DrawList, limit: PixelRect?, offsetX: Int32 = 0, offsetY: Int32 = 0, counters: inout FrameCounters) {
+    func submit(_ list: DrawList, limit: PixelRect?, offsetX: Int32 = 0, offsetY: Int32 = 0, output: SDL_Rect? = nil,
+                counters: inout FrameCounters) {
         guard !list.isEmpty else { return }
         var lastClip: PixelRect?? = .none
         var lastTexture: TextureHandle?
         let renderer = self.renderer
         // SDL's software rasterizer computes edge functions in 32-bit fixed point and overflows
         // (reading texels far outside the texture) on triangles more than about 23,000 pixels
-        // across; a hostile frame makes such shapes. Nothing is drawn outside the viewport, so
-        // every vertex stays within `guardBand` pixels of it (vertices are viewport-relative).
+        // across; a hostile frame makes such shapes. Nothing is drawn outside the window's
+        // output (the viewport, or `output` when drawing one region of it into a texture), so
+        // every vertex stays within `guardBand` pixels of that. The band is the output's
+        // whichever target is drawn: a block is then cut alike for a region and for the
+        // whole window, and a region drawn again matches the window drawn from scratch.
         var viewport = SDL_Rect()
-        SDL_RenderGetViewport(renderer, &viewport)
+        if let output { viewport = output } else { SDL_RenderGetViewport(renderer, &viewport) }
         let g = SDLRenderBackend.guardBand
-        let band = PixelRect(x: -g, y: -g, width: max(0, viewport.w) &+ 2 * g, height: max(0, viewport.h) &+ 2 * g)
+        let band = PixelRect(x: offsetX &- g, y: offsetY &- g, width: max(0, viewport.w) &+ 2 * g,
+                             height: max(0, viewport.h) &+ 2 * g)
         list.assemble(offsetX: offsetX, offsetY: offsetY, within: band,
                       largestTurnedTriangle: isSoftware ? SDLRenderBackend.largestSoftwareTriangle : nil) { command, vertices, indices in
             var clip = command.clip
@@ -357,16 +362,17 @@ final class SDLRenderBackend: DrawResources {
     }
 
     /// How far (pixels) geometry may reach outside the viewport before its vertices are pulled
-    /// in (see ``submit(_:limit:offsetX:offsetY:counters:)``): wider than any shadow or focus
+    /// in (see ``submit(_:limit:offsetX:offsetY:output:counters:)``): wider than any shadow or focus
     /// ring, small enough that a 16,384-pixel target plus the band stays inside the software
     /// rasterizer's range.
     static let guardBand: Int32 = 1024
 
-    /// The largest turned triangle (square pixels) given to SDL's software renderer. It
-    /// finds a texel by multiplying a texel coordinate by the triangle's area in its fixed
-    /// point (8 × the area in pixels) in 32 bits: with textures up to 16,384 texels a side,
-    /// triangles up to 16,384 px² stay inside; half that leaves room for rounding. Upright
-    /// quads, copied as rectangles, never reach that code.
+    /// The largest triangle (square pixels, for texture coordinates up to 1) of a turned or
+    /// cut block given to SDL's software renderer. It finds a texel by multiplying a texel
+    /// coordinate by the triangle's area in its fixed point (8 × the area in pixels) in 32
+    /// bits: with textures up to 16,384 texels a side, triangles up to 16,384 px² stay
+    /// inside; half that leaves room for rounding. Upright quads inside the band, copied as
+    /// rectangles, never reach that code.
     static let largestSoftwareTriangle: Float = 8192
 
     func destroy() {

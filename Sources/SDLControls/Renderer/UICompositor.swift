@@ -200,6 +200,8 @@ final class UICompositor {
                         counters: inout FrameCounters) {
         guard !rects.isEmpty else { return }
         let saved = RenderStateSnapshot(renderer: renderer)   // the game's target comes back after
+        var output = SDL_Rect()
+        SDL_RenderGetViewport(renderer, &output)   // the window's, for the geometry's band
         SDL_SetRenderTarget(renderer, region.texture)
         counters.renderTargetSwitches += 2
         let ox = -region.rect.x, oy = -region.rect.y
@@ -217,7 +219,7 @@ final class UICompositor {
         let t0 = RenderTimings.threadCPUTime()
         partial.select(from: list, clippedTo: rects)
         lastCollectTime += RenderTimings.threadCPUTime() - t0
-        backend.submit(partial, limit: nil, offsetX: ox, offsetY: oy, counters: &counters)
+        backend.submit(partial, limit: nil, offsetX: ox, offsetY: oy, output: output, counters: &counters)
         SDL_RenderSetClipRect(renderer, nil)
         if !premultipliedComposite {
             for r in localRects { straightenAlpha(PixelRect(x: r.x, y: r.y, width: r.w, height: r.h), of: region.texture) }

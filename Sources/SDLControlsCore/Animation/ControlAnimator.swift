@@ -163,7 +163,7 @@ final class ControlAnimator {
     init(clock: FrameClock) { self.clock = clock }
 
     /// How many views are being stepped.
-    var runningCount: Int { entries.count }
+    var runningCount: Int { byView.count }
 
     /// Steps `view` from clock time `wake` on until its animations end.
     func run(_ view: any ControlAnimating, wakingAt wake: TimeInterval) {
@@ -188,6 +188,20 @@ final class ControlAnimator {
             t.fireTime = due   // exactly the time asked for (now + (wake − now) may round)
             timer = t
         }
+    }
+
+    /// Stops stepping `view` now (it ended its own animations, as a spinner told to stop):
+    /// its entry is let go, and with nothing else running the timer goes at once, so the
+    /// clock asks for no further frame on its account.
+    func stop(_ view: any ControlAnimating) {
+        let id = ObjectIdentifier(view)
+        guard let e = byView[id], e.view === view else { return }
+        byView[id] = nil
+        e.view = nil   // the next tick drops the entry
+        guard byView.isEmpty, !isTicking else { return }
+        entries.removeAll()
+        timer?.invalidate()
+        timer = nil
     }
 
     /// One frame: steps every view at the clock's time, drops those that have arrived (or

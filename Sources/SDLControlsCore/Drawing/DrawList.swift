@@ -307,18 +307,18 @@ public final class DrawList {
     ///
     /// `within` (in the moved coordinates), when given, is a band no vertex leaves.
     /// Renderers that rasterize in 32-bit fixed point (SDL's software renderer) overflow on
-    /// triangles tens of thousands of pixels across. An upright block that reaches outside
-    /// the band has its vertex positions clamped to it (texture coordinates kept): an
-    /// axis-aligned quad keeps the same pixels inside, and stays a quad. A turned block (drawn
-    /// through a turning or shearing transform) has its triangles cut to the band instead,
-    /// with colours and texture coordinates interpolated along the cuts, since clamping would
-    /// bend it.
+    /// triangles tens of thousands of pixels across. A block that reaches outside the band has
+    /// its triangles cut to it, with colours and texture coordinates interpolated along the
+    /// cuts: what lies inside draws as before, wherever the band is (pulling vertices in
+    /// instead bends every triangle but an upright rectangle's, and the bend moves with the
+    /// band: a texture region drawn alone would not match the window drawn at once).
     ///
-    /// `largestTurnedTriangle` (square pixels), when given, splits a turned block's
-    /// triangles until none is larger: SDL's software renderer multiplies a triangle's area
-    /// by its texel coordinates in 32 bits, and reads outside the texture when that overflows
-    /// (a label turned and zoomed far). Upright quads don't need it (that renderer copies them
-    /// as rectangles).
+    /// `largestTurnedTriangle` (square pixels, for texture coordinates up to 1), when given,
+    /// also splits the triangles of turned blocks, and of blocks cut at the band, until none
+    /// is larger: SDL's software renderer multiplies a triangle's area by its texel
+    /// coordinates in 32 bits, and reads outside the texture when that overflows (a label
+    /// turned and zoomed far). Upright blocks inside the band don't need it (that renderer
+    /// copies their quads as rectangles).
     public func assemble(maxVertices: Int = DrawList.defaultMaxVertices, offsetX: Int32 = 0, offsetY: Int32 = 0,
                          within band: PixelRect? = nil, largestTurnedTriangle: Float? = nil,
                          _ body: (DrawCommand, UnsafeBufferPointer<DrawVertex>, UnsafeBufferPointer<Int32>) -> Void) {
@@ -345,10 +345,8 @@ public final class DrawList {
                 let b = bounds(of: item)
                 let x0 = Float(b.x) + ox, y0 = Float(b.y) + oy, x1 = x0 + Float(b.width), y1 = y0 + Float(b.height)
                 if let c = cut { outside = !(x0 >= c.x0 && y0 >= c.y0 && x1 <= c.x1 && y1 <= c.y1) }
-                if let p = placement, p.isTurned {
-                    // A triangle inside a box covers at most half of it.
-                    cutting = outside || (x1 - x0) * (y1 - y0) / 2 > largest
-                }
+                // A triangle inside a box covers at most half of it.
+                cutting = outside || ((placement?.isTurned ?? false) && (x1 - x0) * (y1 - y0) / 2 > largest)
             }
             let most = cutting ? max(seg.vertexCount, GeometryBuffer.cutVertexBound(seg)) : seg.vertexCount
             if buffer.vertexCount + most > limit, buffer.vertexCount > 0 {
@@ -368,17 +366,17 @@ public final class DrawList {
             let base = Int32(buffer.vertexCount - open!.vertexStart)
             if cutting {
                 let unbounded: GeometryBuffer.Band = (-.infinity, -.infinity, .infinity, .infinity)
-                let added = buffer.appendCut(seg, of: geometry, placement: placement!, indexBase: base,
+                let added = buffer.appendCut(seg, of: geometry, placement: placement ?? ItemPlacement(tx: item.dx, ty: item.dy),
+                                             indexBase: base,
                                              band: cut ?? unbounded, largestTriangle: largest, offset: (ox, oy))
                 open!.indexCount += added.indices
                 open!.vertexCount += added.vertices
                 continue
             }
-            let clamp = outside ? cut : nil
             if let placement {
-                buffer.append(seg, of: geometry, placement: placement, indexBase: base, clamp: clamp, offset: (ox, oy))
+                buffer.append(seg, of: geometry, placement: placement, indexBase: base, offset: (ox, oy))
             } else {
-                buffer.append(seg, of: geometry, dx: item.dx + ox, dy: item.dy + oy, indexBase: base, clamp: clamp)
+                buffer.append(seg, of: geometry, dx: item.dx + ox, dy: item.dy + oy, indexBase: base)
             }
             open!.indexCount += seg.indexCount
             open!.vertexCount += seg.vertexCount

@@ -125,33 +125,24 @@ final class GeometryBuffer {
     typealias Band = (x0: Float, y0: Float, x1: Float, y1: Float)
 
     /// Appends `segment` of `source` translated by (`dx`, `dy`), its indices offset by
-    /// `indexBase` (the position of its first vertex in the command that will draw it), with
-    /// positions clamped to `clamp` when given: exact for the axis-aligned quads that reach
-    /// far out (a quad stays a quad, which SDL's software renderer copies as a rectangle).
-    func append(_ segment: Segment, of source: GeometryBuffer, dx: Float, dy: Float, indexBase: Int32, clamp: Band? = nil) {
-        append(segment, of: source, placement: ItemPlacement(tx: dx, ty: dy), indexBase: indexBase, clamp: clamp)
+    /// `indexBase` (the position of its first vertex in the command that will draw it).
+    func append(_ segment: Segment, of source: GeometryBuffer, dx: Float, dy: Float, indexBase: Int32) {
+        append(segment, of: source, placement: ItemPlacement(tx: dx, ty: dy), indexBase: indexBase)
     }
 
-    /// Appends `segment` of `source` mapped by `p` (scaled, moved, faded; turned ones that
-    /// reach far go through ``appendCut(_:of:placement:indexBase:band:largestTriangle:offset:)``).
+    /// Appends `segment` of `source` mapped by `p` (scaled, moved, faded; blocks that reach
+    /// far go through ``appendCut(_:of:placement:indexBase:band:largestTriangle:offset:)``).
     ///
     /// `offset` (whole pixels) moves the result after mapping, not inside the map: a block
     /// placed far away maps its vertices with the same rounding whichever texture region it
     /// is drawn into, so a region drawn alone matches the whole window drawn at once.
-    func append(_ segment: Segment, of source: GeometryBuffer, placement p: ItemPlacement, indexBase: Int32, clamp: Band? = nil,
+    func append(_ segment: Segment, of source: GeometryBuffer, placement p: ItemPlacement, indexBase: Int32,
                 offset: (x: Float, y: Float) = (0, 0)) {
         let n = segment.vertexCount, m = segment.indexCount
         reserve(vertices: n, indices: m)
         let src = source.vertices + segment.vertexStart
         let dst = vertices + vertexCount
-        if let c = clamp {
-            for k in 0..<n {
-                var v = p.map(src[k], offset: offset)
-                v.x = Swift.min(Swift.max(v.x, c.x0), c.x1)
-                v.y = Swift.min(Swift.max(v.y, c.y0), c.y1)
-                dst[k] = v
-            }
-        } else if p.isTranslation {
+        if p.isTranslation {
             for k in 0..<n {
                 var v = src[k]
                 v.x = (v.x + p.tx) + offset.x
@@ -174,8 +165,8 @@ final class GeometryBuffer {
     static func cutVertexBound(_ segment: Segment) -> Int { segment.indexCount / 3 * 7 }
 
     /// Appends the triangles of `segment`, mapped by `p`, each cut to `band` (window pixels)
-    /// and, when `largestTriangle` (square pixels) is finite, into the cells of a grid of
-    /// squares no larger than it: the parts outside the band are dropped, and new corners get
+    /// and, when `largestTriangle` (square pixels, for texture coordinates up to 1; more for
+    /// smaller ones) is finite, into the cells of a grid of squares no larger than it: the parts outside the band are dropped, and new corners get
     /// interpolated colours and texture coordinates, so what lies inside draws as the whole
     /// triangle would. The grid is the window's (`offset` moves it with the vertices), not
     /// the triangle's, so two triangles that share an edge are cut at the same points along
@@ -190,13 +181,6 @@ final class GeometryBuffer {
         let src = source.vertices + segment.vertexStart
         let si = source.indices + segment.indexStart
         let firstVertex = vertexCount, firstIndex = indexCount
-        // The grid's side: the largest power of two whose square fits (its cells' triangles
-        // are smaller still).
-        var side: Float = 0
-        if largestTriangle.isFinite {
-            side = 1
-            while side * side * 4 <= largestTriangle, side < 65_536 { side *= 2 }
-        }
         func emit(_ poly: UnsafeMutablePointer<DrawVertex>, _ n: Int) {
             guard n >= 3 else { return }
             reserve(vertices: n, indices: 3 * (n - 2))
@@ -230,12 +214,22 @@ final class GeometryBuffer {
                 n = Self.cut(b, n, into: a, x: false, at: band.y1, keep: .below)
                 guard n >= 3 else { continue }
                 var minX = a[0].x, maxX = a[0].x, minY = a[0].y, maxY = a[0].y
-                for k in 1..<n {
+                var texel = Self.smallestTexelWeight
+                for k in 0..<n {
                     minX = Swift.min(minX, a[k].x); maxX = Swift.max(maxX, a[k].x)
                     minY = Swift.min(minY, a[k].y); maxY = Swift.max(maxY, a[k].y)
+                    texel = Swift.max(texel, a[k].u, a[k].v)
                 }
-                // The polygon, and so each triangle of its fan, covers at most its box.
-                guard side > 0, (maxX - minX) * (maxY - minY) > largestTriangle else { emit(a, n); continue }
+                // The polygon, and so each triangle of its fan, covers at most its box; the
+                // limit is for texture coordinates up to 1, and scales with the largest used
+                // (a fill's texel near the atlas's corner needs no splitting).
+                let largest = largestTriangle / texel
+                guard largest.isFinite, (maxX - minX) * (maxY - minY) > largest else { emit(a, n); continue }
+                // The grid's side: the largest power of two whose square fits (its cells'
+                // triangles are smaller still). Powers of two nest, so a coarser grid's lines
+                // are among a finer one's.
+                var side: Float = 1
+                while side * side * 4 <= largest, side < 65_536 { side *= 2 }
                 var y = ((minY - offset.y) / side).rounded(.down) * side + offset.y
                 while y < maxY {
                     var m = Self.cut(a, n, into: b, x: false, at: y, keep: .above)
@@ -255,6 +249,10 @@ final class GeometryBuffer {
         }
         return (vertexCount - firstVertex, indexCount - firstIndex)
     }
+
+    /// The least weight a triangle's texture coordinates give its area when deciding whether
+    /// to split it (texels of a 1,024-texel texture's first row and column).
+    static let smallestTexelWeight: Float = 1.0 / 1024
 
     private enum Keep { case above, below }
 

@@ -85,14 +85,23 @@ struct DrawingGeometryTests {
             p.0 == q.0 && p.1 == q.1 && p.2 == q.2
         }
         #expect(zip(free.prefix(smallCount), banded.prefix(smallCount)).allSatisfy(same))
-        // Split for a rasterizer that can't take large turned triangles: none is left larger.
-        let split = triangles(list, within: band, largestTurned: 500)
+        // Split for a rasterizer that can't take large turned triangles: none is left larger
+        // than the limit, scaled by its texture coordinates (a fill samples one texel near
+        // the atlas's corner, and weighs at least 1/1024).
+        let limit: Float = 100
+        let split = triangles(list, within: band, largestTurned: limit)
         func area(_ t: (DrawVertex, DrawVertex, DrawVertex)) -> Float {
             abs((t.1.x - t.0.x) * (t.2.y - t.0.y) - (t.1.y - t.0.y) * (t.2.x - t.0.x)) / 2
         }
+        func weighted(_ t: (DrawVertex, DrawVertex, DrawVertex)) -> Float {
+            area(t) * max(1.0 / 1024, t.0.u, t.0.v, t.1.u, t.1.v, t.2.u, t.2.v)
+        }
         let turnedGreen = split.filter { $0.0.g > $0.0.r && $0.0.g > $0.0.b }
-        #expect(!turnedGreen.isEmpty && turnedGreen.allSatisfy { area($0) <= 500 })
-        #expect(split.contains { area($0) > 500 }, "upright blocks are left whole")
+        #expect(turnedGreen.count > triangles(list, within: band).filter { $0.0.g > $0.0.r && $0.0.g > $0.0.b }.count,
+                "the turned view is split")
+        #expect(turnedGreen.allSatisfy { weighted($0) <= limit })
+        let smallBlue = split.filter { $0.0.b > $0.0.r && $0.0.b > $0.0.g }
+        #expect(smallBlue.count == smallCount, "an upright block inside the band is left whole")
         // Sample the band (off the pixel grid, so no sample sits on a shared edge).
         var differing = 0, covered = 0
         for y in stride(from: Float(-99.37), to: 300, by: 9.1) {
@@ -104,6 +113,40 @@ struct DrawingGeometryTests {
         }
         #expect(differing == 0)
         #expect(covered > 100, "the samples see the shapes")
+    }
+
+    /// A region of the window assembled alone (moved by a whole-pixel offset, with the band
+    /// moved alike) gives the same triangles as the whole window, moved: far-reaching upright
+    /// and turned blocks are cut at the same window lines and split along the same grid,
+    /// so a texture region drawn again matches the window drawn at once.
+    @Test func assemblingMovedWithItsBandGivesTheSameTrianglesMoved() {
+        // A circle 40,000 points across whose top edge crosses the band.
+        let huge = UIView(frame: CGRect(x: 200 - 2e4, y: 100, width: 4e4, height: 4e4))
+        huge.backgroundColor = UIColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.5)
+        huge.cornerRadius = 2e4
+        let turned = UIView(frame: CGRect(x: 150, y: 150, width: 100, height: 20))
+        turned.backgroundColor = .systemGreen
+        turned.transform = CGAffineTransform(rotationAngle: .pi / 24).scaledBy(x: 64, y: 64)
+        for v in [huge, turned] { window.addSubview(v) }
+        defer { for v in [huge, turned] { v.removeFromSuperview() } }
+        let list = DrawList()
+        window.buildDrawList(into: list, scale: 1, resources: nil)
+        let band = PixelRect(x: -100, y: -100, width: 500, height: 400)
+        func corners(offsetX: Int32, offsetY: Int32) -> [[Float]] {
+            var out: [[Float]] = []
+            let moved = PixelRect(x: band.x &+ offsetX, y: band.y &+ offsetY, width: band.width, height: band.height)
+            list.assemble(maxVertices: Int.max / 4, offsetX: offsetX, offsetY: offsetY, within: moved, largestTurnedTriangle: 20) { c, v, i in
+                for k in c.indexStart..<c.indexStart + c.indexCount {
+                    let p = v[c.vertexStart + Int(i[k])]
+                    out.append([p.x - Float(offsetX), p.y - Float(offsetY), Float(p.a)])
+                }
+            }
+            return out
+        }
+        let whole = corners(offsetX: 0, offsetY: 0), region = corners(offsetX: -37, offsetY: -81)
+        #expect(whole.count == region.count && whole.count > 100, "\(whole.count) and \(region.count) corners")
+        let worst = zip(whole, region).map { max(abs($0[0] - $1[0]), abs($0[1] - $1[1]), abs($0[2] - $1[2])) }.max() ?? .infinity
+        #expect(worst < 0.01, "largest difference \(worst)")
     }
 
     /// Colour components become bytes as `rounded()` would round them (without its library

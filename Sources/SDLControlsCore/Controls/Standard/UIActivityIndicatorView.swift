@@ -143,10 +143,15 @@ open class UIActivityIndicatorView: UIView, ControlAnimating {
     }
 
     /// Stops spinning (the top spoke bright again), and hides the indicator when
-    /// ``hidesWhenStopped``. The window's animator lets it go at its next step.
+    /// ``hidesWhenStopped``. The window's animator lets it go at once: with no other
+    /// animation running, no further frame is asked for.
     open func stopAnimating() {
         guard animating else { return }
         animating = false
+        if isStepping {
+            isStepping = false
+            frameClock.controlAnimator.stop(self)
+        }
         if brightSpoke != 0 {
             brightSpoke = 0
             setNeedsDisplay()
