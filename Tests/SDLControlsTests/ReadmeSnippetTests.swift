@@ -323,3 +323,28 @@ extension ReadmeSnippetTests {
         #expect(!spinner.isHidden && UIActivityIndicatorView(style: .large).isHidden)
     }
 }
+
+// MARK: "Controls": resizable images
+
+extension ReadmeSnippetTests {
+    @Test func resizableImagesSnippetDoesWhatItSays() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-panel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pixels = [UInt32](repeating: 0xFF33_6699, count: 16 * 16)
+        try savePNG((width: 16, height: 16, pixels: pixels), to: dir.appendingPathComponent("panel.png").path)
+        let saved = UIImage.assetSearchPaths
+        UIImage.assetSearchPaths = [dir]
+        defer { UIImage.assetSearchPaths = saved }
+        let button = UIButton(type: .custom)
+        let frameView = UIImageView(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+        // Verbatim from the README.
+        let panel = UIImage(named: "panel")!.resizableImage(withCapInsets: UIEdgeInsets(top: 6, left: 6, bottom: 6, right: 6))
+        button.setBackgroundImage(panel, for: .normal)         // any size; the corners stay 6 points
+        frameView.image = panel.resizableImage(withCapInsets: panel.capInsets, resizingMode: .stretch)
+        // What the text says.
+        #expect(button.backgroundImage(for: .normal)?.capInsets == UIEdgeInsets(top: 6, left: 6, bottom: 6, right: 6))
+        #expect(panel.resizingMode == .tile && frameView.image?.resizingMode == .stretch)
+        #expect(frameView.image?.size == CGSize(width: 16, height: 16))
+    }
+}

@@ -218,11 +218,37 @@ public final class DrawContext {
         strokePath(color: c, thickness: w, closed: false)
     }
 
-    /// Draws an image stretched into `rect`, tinted by `tint` (white keeps its colours).
+    /// Draws an image into `rect`, tinted by `tint` (white keeps its colours): stretched, or
+    /// for a resizable image (``UIImage/resizableImage(withCapInsets:resizingMode:)``) in
+    /// nine slices, its caps kept at their size in points.
     public func drawImage(_ image: UIImage, in rect: CGRect, tint: UIColor = .white) {
         guard let c = rgba(tint), let resources, let tex = resources.texture(for: image) else { return }
         let r = pixels(rect)
-        quad(r.x0, r.y0, r.x1, r.y1, region: AtlasRegion(texture: tex.handle, u0: 0, v0: 0, u1: 1, v1: 1), color: c)
+        guard r.x0.isFinite, r.y0.isFinite, r.x1.isFinite, r.y1.isFinite, r.x1 > r.x0, r.y1 > r.y0 else { return }
+        let caps = image.capInsets, size = image.size
+        guard caps != .zero, size.width > 0, size.height > 0 else {
+            quad(r.x0, r.y0, r.x1, r.y1, region: AtlasRegion(texture: tex.handle, u0: 0, v0: 0, u1: 1, v1: 1), color: c)
+            return
+        }
+        let tile = image.resizingMode == .tile
+        var across = ImageSlices(from: r.x0, to: r.x1, length: size.width, caps: (caps.left, caps.right),
+                                 pixelsPerPoint: fscale, imagePixels: Float(tex.pixelWidth), tiled: tile)
+        var down = ImageSlices(from: r.y0, to: r.y1, length: size.height, caps: (caps.top, caps.bottom),
+                               pixelsPerPoint: fscale, imagePixels: Float(tex.pixelHeight), tiled: tile)
+        // Tiles in both directions fill the interior: past ``ImageSlices/maximumTiles`` of
+        // them, the axis with more tiles is stretched instead.
+        while across.tileCount * down.tileCount > ImageSlices.maximumTiles {
+            if across.tileCount >= down.tileCount { across.tileLength = 0 } else { down.tileLength = 0 }
+        }
+        for row in 0..<3 {
+            down.forEachPiece(of: row) { y0, y1, v0, v1 in
+                for column in 0..<3 {
+                    across.forEachPiece(of: column) { x0, x1, u0, u1 in
+                        quad(x0, y0, x1, y1, region: AtlasRegion(texture: tex.handle, u0: u0, v0: v0, u1: u1, v1: v1), color: c)
+                    }
+                }
+            }
+        }
     }
 
     // MARK: Colours

@@ -29,7 +29,7 @@ public final class UIImage: Hashable, Sendable {
     /// The size the file's header gave (or a host's decoder measured).
     private let headerSize: CGSize
     /// Set once a host has refused the file; read from any thread.
-    private let refused = Locked(false)
+    private let refused: Locked<Bool>
 
     /// The most pixels per side of an image a host loads: 8,192 **(project choice)**. A host
     /// whose renderer takes less refuses more.
@@ -52,6 +52,51 @@ public final class UIImage: Hashable, Sendable {
     }
     /// Pixels per point (an `@2x` file has scale 2).
     public let scale: CGFloat
+    /// The parts of the image (in points) that keep their size when it is drawn larger or
+    /// smaller: the corners, and the edges across their length. `.zero` (not resizable) by
+    /// default; set by ``resizableImage(withCapInsets:resizingMode:)``.
+    public let capInsets: UIEdgeInsets
+    /// How the middle of a resizable image fills its space: tiled (the default) or stretched.
+    public let resizingMode: ResizingMode
+
+    /// How the interior of a resizable image fills the space between its caps.
+    public enum ResizingMode: Int, Sendable {
+        /// Repeated at its own size; the last tile on each axis is cut. An interior of one
+        /// pixel or less on an axis is stretched along it instead.
+        case tile
+        /// Scaled to fill.
+        case stretch
+    }
+
+    /// The same image, resizable: `capInsets` (points) stay their size and the interior is
+    /// tiled. See ``resizableImage(withCapInsets:resizingMode:)``.
+    public func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
+        resizableImage(withCapInsets: capInsets, resizingMode: .tile)
+    }
+
+    /// The same image drawn as nine slices (a panel or button from one small picture): the
+    /// corners keep their size in points, the edges stretch or tile along their length, and
+    /// the interior fills the rest, by `resizingMode`.
+    ///
+    /// An inset that is negative, NaN or infinite counts as 0. Insets that add up to more
+    /// than the image on an axis are scaled down together to fit it, and caps drawn into
+    /// less room than they take are scaled down together the same way.
+    public func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: ResizingMode) -> UIImage {
+        func clean(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? v : 0 }
+        let insets = UIEdgeInsets(top: clean(capInsets.top), left: clean(capInsets.left),
+                                  bottom: clean(capInsets.bottom), right: clean(capInsets.right))
+        return UIImage(copying: self, capInsets: insets, resizingMode: resizingMode)
+    }
+
+    private init(copying image: UIImage, capInsets: UIEdgeInsets, resizingMode: ResizingMode) {
+        url = image.url
+        name = image.name
+        scale = image.scale
+        headerSize = image.headerSize
+        refused = image.refused   // shared: the file is refused for every slicing of it
+        self.capInsets = capInsets
+        self.resizingMode = resizingMode
+    }
 
     /// Finds an image by asset name in ``assetSearchPaths``: `name`, `name.png`, `name@2x.png`
     /// and other common extensions. Returns nil when no file matches, as UIKit does.
@@ -81,6 +126,9 @@ public final class UIImage: Hashable, Sendable {
     public init(url: URL, name: String?, size: CGSize?, scale: CGFloat) {
         self.url = url
         self.name = name
+        refused = Locked(false)
+        capInsets = .zero
+        resizingMode = .tile
         let scale = scale > 0 && scale.isFinite ? scale : 1
         self.scale = scale
         if let size {
@@ -156,8 +204,10 @@ public final class UIImage: Hashable, Sendable {
         return nil
     }
 
-    /// Images are equal when they name the same file at the same scale.
-    public static func == (a: UIImage, b: UIImage) -> Bool { a.url == b.url && a.scale == b.scale }
+    /// Images are equal when they name the same file at the same scale, sliced the same way.
+    public static func == (a: UIImage, b: UIImage) -> Bool {
+        a.url == b.url && a.scale == b.scale && a.capInsets == b.capInsets && a.resizingMode == b.resizingMode
+    }
     /// Hashes the file URL.
     public func hash(into hasher: inout Hasher) { hasher.combine(url) }
 

@@ -1,0 +1,97 @@
+import SDLControls
+import Foundation
+import Testing
+@testable import SDLControls
+
+/// Resizable images drawn through SDL: corners at their size in points at 1× and 2×, the
+/// interior tiled or stretched, and a resizable button background.
+@MainActor
+struct ResizableImageHostTests {
+    private static let red: UInt32 = 0xFF0000, green: UInt32 = 0x00FF00, blue: UInt32 = 0x0000FF, yellow: UInt32 = 0xFFFF00
+
+    /// A 12 × 12 picture: red 4 × 4 corners, green edges, and a 4 × 4 interior whose left
+    /// half is blue and right half yellow (written as a PNG).
+    private func writePanel() throws -> String {
+        var pixels = [UInt32](repeating: 0, count: 144)
+        for y in 0..<12 {
+            for x in 0..<12 {
+                let edgeX = x < 4 || x >= 8, edgeY = y < 4 || y >= 8
+                let c: UInt32 = edgeX && edgeY ? Self.red : (edgeX || edgeY ? Self.green : (x < 6 ? Self.blue : Self.yellow))
+                pixels[y * 12 + x] = 0xFF00_0000 | c
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("panel-\(UUID().uuidString).png").path
+        try savePNG((width: 12, height: 12, pixels: pixels), to: path)
+        return path
+    }
+
+    private func pixel(_ f: (width: Int, height: Int, pixels: [UInt32]), _ x: CGFloat, _ y: CGFloat, scale: CGFloat) -> UInt32 {
+        f.pixels[Int(y * scale) * f.width + Int(x * scale)] & 0xFFFFFF
+    }
+
+    /// Draws `image` in a 40 × 30-point image view at (10, 10) and returns the frame.
+    private func draw(_ image: UIImage, scale: CGFloat) throws -> (width: Int, height: Int, pixels: [UInt32]) {
+        let host = try makeHeadlessHost(size: CGSize(width: 80, height: 60), scale: scale)
+        defer { host.shutdown() }
+        host.window.backgroundColor = .white
+        let view = UIImageView(frame: CGRect(x: 10, y: 10, width: 40, height: 30))
+        view.image = image
+        host.window.addSubview(view)
+        host.update()
+        host.renderFrame()
+        return host.readPixels()
+    }
+
+    @Test(arguments: [1, 2] as [CGFloat])
+    func cornersKeepTheirSizeAndTheInteriorTiles(scale: CGFloat) throws {
+        let path = try writePanel()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let image = try #require(UIImage(contentsOfFile: path)).resizableImage(withCapInsets: UIEdgeInsets(top: 4, left: 4, bottom: 4, right: 4))
+        let f = try draw(image, scale: scale)
+        // Corners: 4 points from each corner of the view, whatever its size.
+        for (x, y) in [(10.5, 10.5), (13.5, 13.5), (49.5, 39.5), (46.5, 36.5), (49.5, 10.5), (10.5, 39.5)] as [(CGFloat, CGFloat)] {
+            #expect(pixel(f, x, y, scale: scale) == Self.red, "corner at \(x), \(y)")
+        }
+        #expect(pixel(f, 14.5, 11, scale: scale) == Self.green, "just past the corner: the top edge")
+        #expect(pixel(f, 11, 20, scale: scale) == Self.green, "the left edge")
+        // The interior: 4-point tiles, blue then yellow, from the interior's start.
+        #expect(pixel(f, 15, 20, scale: scale) == Self.blue)
+        #expect(pixel(f, 17, 20, scale: scale) == Self.yellow)
+        #expect(pixel(f, 19, 20, scale: scale) == Self.blue, "the next tile")
+        #expect(pixel(f, 45, 20, scale: scale) == Self.yellow, "the last tile, cut at the cap")
+        #expect(pixel(f, 5, 5, scale: scale) == 0xFFFFFF && pixel(f, 55, 45, scale: scale) == 0xFFFFFF, "nothing outside")
+    }
+
+    @Test(arguments: [1, 2] as [CGFloat])
+    func aStretchedInteriorIsScaledAcross(scale: CGFloat) throws {
+        let path = try writePanel()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let image = try #require(UIImage(contentsOfFile: path))
+            .resizableImage(withCapInsets: UIEdgeInsets(top: 4, left: 4, bottom: 4, right: 4), resizingMode: .stretch)
+        let f = try draw(image, scale: scale)
+        #expect(pixel(f, 10.5, 10.5, scale: scale) == Self.red && pixel(f, 49.5, 39.5, scale: scale) == Self.red)
+        // 32 points of interior: the left half blue, the right half yellow.
+        #expect(pixel(f, 19, 25, scale: scale) == Self.blue)
+        #expect(pixel(f, 28, 25, scale: scale) == Self.blue)
+        #expect(pixel(f, 31, 25, scale: scale) == Self.yellow)
+        #expect(pixel(f, 44, 25, scale: scale) == Self.yellow)
+    }
+
+    /// A button's background image, resizable: its corners stay 4 points at any button size.
+    @Test func aButtonsResizableBackgroundKeepsItsCorners() throws {
+        let path = try writePanel()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let image = try #require(UIImage(contentsOfFile: path)).resizableImage(withCapInsets: UIEdgeInsets(top: 4, left: 4, bottom: 4, right: 4))
+        let host = try makeHeadlessHost(size: CGSize(width: 200, height: 80), scale: 1)
+        defer { host.shutdown() }
+        let button = UIButton(type: .custom)
+        button.frame = CGRect(x: 10, y: 10, width: 150, height: 44)
+        button.setBackgroundImage(image, for: .normal)
+        host.window.addSubview(button)
+        host.update()
+        host.renderFrame()
+        let f = host.readPixels()
+        #expect(pixel(f, 11, 11, scale: 1) == Self.red && pixel(f, 158, 52, scale: 1) == Self.red)
+        #expect(pixel(f, 15, 11, scale: 1) == Self.green, "the top edge right after the 4-point corner")
+    }
+}
