@@ -94,4 +94,30 @@ struct ResizableImageHostTests {
         #expect(pixel(f, 11, 11, scale: 1) == Self.red && pixel(f, 158, 52, scale: 1) == Self.red)
         #expect(pixel(f, 15, 11, scale: 1) == Self.green, "the top edge right after the 4-point corner")
     }
+
+    /// Geometry: a stretched image is at most 9 quads; a tiled one a quad per cap and tile.
+    @Test func aStretchedImageIsNineQuadsAndATiledOneAQuadPerTile() throws {
+        let path = try writePanel()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let plain = try #require(UIImage(contentsOfFile: path))
+        let insets = UIEdgeInsets(top: 4, left: 4, bottom: 4, right: 4)
+        func imageVertices(_ image: UIImage) throws -> Int {
+            let host = try makeHeadlessHost(size: CGSize(width: 80, height: 60), scale: 1)
+            defer { host.shutdown() }
+            let view = UIImageView(frame: CGRect(x: 10, y: 10, width: 40, height: 30))
+            view.image = image
+            host.window.addSubview(view)
+            host.update()
+            host.renderFrame()
+            let list = DrawList()
+            host.window.collectDrawList(into: list)
+            let a = list.assembled()
+            return a.commands.filter { $0.texture != .atlas }.reduce(0) { $0 + $1.vertexCount }
+        }
+        #expect(try imageVertices(plain) == 4, "not resizable: one quad")
+        #expect(try imageVertices(plain.resizableImage(withCapInsets: insets, resizingMode: .stretch)) == 9 * 4)
+        // 40 × 30 points: an interior of 32 × 22 in 4-point tiles is 8 × 6 tiles; edges 8 + 8 + 6 + 6;
+        // four corners.
+        #expect(try imageVertices(plain.resizableImage(withCapInsets: insets)) == (48 + 28 + 4) * 4)
+    }
 }
