@@ -121,3 +121,44 @@ struct ResizableImageHostTests {
         #expect(try imageVertices(plain.resizableImage(withCapInsets: insets)) == (48 + 28 + 4) * 4)
     }
 }
+
+/// Template images: only their alpha is drawn, in the image view's tint colour.
+@MainActor
+struct TemplateImageHostTests {
+    @Test(arguments: [1, 2] as [CGFloat])
+    func aTemplateImageDrawsItsShapeInTheTintColour(scale: CGFloat) throws {
+        // Opaque colours in the middle, a clear border a pixel wide.
+        var pixels = [UInt32](repeating: 0, count: 8 * 8)
+        for y in 1..<7 { for x in 1..<7 { pixels[y * 8 + x] = x < 4 ? 0xFFFF_0000 : 0xFF00_00FF } }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("icon-\(UUID().uuidString).png").path
+        try savePNG((width: 8, height: 8, pixels: pixels), to: path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let original = try #require(UIImage(contentsOfFile: path))
+        let template = original.withRenderingMode(.alwaysTemplate)
+        #expect(template != original && template.renderingMode == .alwaysTemplate && original.renderingMode == .automatic)
+        let host = try makeHeadlessHost(size: CGSize(width: 100, height: 40), scale: scale)
+        defer { host.shutdown() }
+        host.window.backgroundColor = .white
+        let icon = UIImageView(frame: CGRect(x: 0, y: 0, width: 32, height: 32))
+        icon.image = template
+        icon.tintColor = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+        let plain = UIImageView(frame: CGRect(x: 40, y: 0, width: 32, height: 32))
+        plain.image = original
+        host.window.addSubview(icon)
+        host.window.addSubview(plain)
+        host.update(); host.renderFrame()
+        func at(_ x: CGFloat, _ y: CGFloat) -> UInt32 {
+            let f = host.readPixels()
+            return f.pixels[Int(y * scale) * f.width + Int(x * scale)] & 0xFF_FFFF
+        }
+        #expect(at(8, 16) == 0x00FF00 && at(24, 16) == 0x00FF00, "both colours take the tint")
+        #expect(at(1, 1) == 0xFFFFFF, "the clear border stays clear")
+        #expect(at(48, 16) == 0xFF0000 && at(64, 16) == 0x0000FF, "the original keeps its colours")
+        icon.tintColor = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+        host.update(); host.renderFrame()
+        #expect(at(8, 16) == 0xFF00FF, "a new tint redraws it")
+        icon.imageTintColor = UIColor(red: 0, green: 0, blue: 0, alpha: 1)
+        host.update(); host.renderFrame()
+        #expect(at(24, 16) == 0x000000, "imageTintColor wins over tintColor")
+    }
+}

@@ -20,7 +20,12 @@ import Foundation
 final class ImageCache {
 
     private let renderer: OpaquePointer
-    private var textures: [URL: (texture: OpaquePointer, handle: TextureHandle, w: Int, h: Int)] = [:]
+    /// Textures by file, and whether it is the file's template (white, its alpha kept).
+    private var textures: [Key: (texture: OpaquePointer, handle: TextureHandle, w: Int, h: Int)] = [:]
+    private struct Key: Hashable {
+        let url: URL
+        let template: Bool
+    }
     private var failed: Set<URL> = []
     private var byHandle: [Int: OpaquePointer] = [:]
     private var nextHandle = 1
@@ -62,7 +67,8 @@ final class ImageCache {
     }
 
     func texture(for image: UIImage) -> (handle: TextureHandle, pixelWidth: Int, pixelHeight: Int)? {
-        if let t = textures[image.url] { return (t.handle, t.w, t.h) }
+        let key = Key(url: image.url, template: image.renderingMode == .alwaysTemplate)
+        if let t = textures[key] { return (t.handle, t.w, t.h) }
         guard !failed.contains(image.url) else {
             // Another UIImage of a file already refused: it measures zero too.
             if image.markRefused() { onRefused?(image) }
@@ -82,11 +88,26 @@ final class ImageCache {
         defer { SDL_FreeSurface(surface) }
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         if let problem = limitProblem(width: w, height: h) { return fail(image, problem) }
-        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return fail(image, sdlError()) }
+        var source = surface
+        var converted: UnsafeMutablePointer<SDL_Surface>?
+        defer { if let converted { SDL_FreeSurface(converted) } }
+        if key.template {
+            // Its shape only: every pixel white, its alpha kept, so a tint colours it whole.
+            guard let c = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return fail(image, sdlError()) }
+            converted = c
+            if SDL_LockSurface(c) == 0 {
+                let pitch = Int(c.pointee.pitch) / 4
+                let px = c.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+                for y in 0..<h { for x in 0..<w { px[y * pitch + x] |= 0x00FF_FFFF } }
+                SDL_UnlockSurface(c)
+            }
+            source = c
+        }
+        guard let tex = SDL_CreateTextureFromSurface(renderer, source) else { return fail(image, sdlError()) }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         let handle = TextureHandle(rawValue: nextHandle)
         nextHandle += 1
-        textures[image.url] = (tex, handle, w, h)
+        textures[key] = (tex, handle, w, h)
         byHandle[handle.rawValue] = tex
         uploads += 1
         uploadedBytes += w * h * 4

@@ -59,6 +59,27 @@ public final class UIImage: Hashable, Sendable {
     /// How the middle of a resizable image fills its space: tiled (the default) or stretched.
     public let resizingMode: ResizingMode
 
+    /// How the image's colours are used: as they are, or only its shape (alpha) in the
+    /// tint colour of the view that draws it. See ``withRenderingMode(_:)``.
+    public let renderingMode: RenderingMode
+
+    /// Whether an image draws in its own colours or as a template.
+    public enum RenderingMode: Int, Sendable {
+        /// The drawing view decides; every view here draws such an image as it is.
+        case automatic
+        /// Always in its own colours.
+        case alwaysOriginal
+        /// Only its alpha, in the drawing view's tint colour (an icon in the game's colour).
+        case alwaysTemplate
+    }
+
+    /// The same image (sliced the same way) with `renderingMode`. A template image is drawn
+    /// by ``UIImageView`` in its ``UIView/tintColor`` (or its `imageTintColor` when set): each
+    /// pixel keeps its alpha and takes the tint's colour.
+    public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        UIImage(copying: self, capInsets: capInsets, resizingMode: resizingMode, renderingMode: renderingMode)
+    }
+
     /// How the interior of a resizable image fills the space between its caps.
     public enum ResizingMode: Int, Sendable {
         /// Repeated at its own size; the last tile on each axis is cut. An interior of one
@@ -85,10 +106,10 @@ public final class UIImage: Hashable, Sendable {
         func clean(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? v : 0 }
         let insets = UIEdgeInsets(top: clean(capInsets.top), left: clean(capInsets.left),
                                   bottom: clean(capInsets.bottom), right: clean(capInsets.right))
-        return UIImage(copying: self, capInsets: insets, resizingMode: resizingMode)
+        return UIImage(copying: self, capInsets: insets, resizingMode: resizingMode, renderingMode: renderingMode)
     }
 
-    private init(copying image: UIImage, capInsets: UIEdgeInsets, resizingMode: ResizingMode) {
+    private init(copying image: UIImage, capInsets: UIEdgeInsets, resizingMode: ResizingMode, renderingMode: RenderingMode) {
         url = image.url
         name = image.name
         scale = image.scale
@@ -96,6 +117,7 @@ public final class UIImage: Hashable, Sendable {
         refused = image.refused   // shared: the file is refused for every slicing of it
         self.capInsets = capInsets
         self.resizingMode = resizingMode
+        self.renderingMode = renderingMode
     }
 
     /// Finds an image by asset name in ``assetSearchPaths``: `name`, `name.png`, `name@2x.png`
@@ -129,6 +151,7 @@ public final class UIImage: Hashable, Sendable {
         refused = Locked(false)
         capInsets = .zero
         resizingMode = .tile
+        renderingMode = .automatic
         let scale = scale > 0 && scale.isFinite ? scale : 1
         self.scale = scale
         if let size {
@@ -204,9 +227,11 @@ public final class UIImage: Hashable, Sendable {
         return nil
     }
 
-    /// Images are equal when they name the same file at the same scale, sliced the same way.
+    /// Images are equal when they name the same file at the same scale, sliced and rendered
+    /// the same way.
     public static func == (a: UIImage, b: UIImage) -> Bool {
         a.url == b.url && a.scale == b.scale && a.capInsets == b.capInsets && a.resizingMode == b.resizingMode
+            && a.renderingMode == b.renderingMode
     }
     /// Hashes the file URL.
     public func hash(into hasher: inout Hasher) { hasher.combine(url) }

@@ -17,7 +17,8 @@ open class UIImageView: UIView {
 
     /// The image.
     open var image: UIImage? { didSet { if oldValue != image { setNeedsDisplay(); invalidateIntrinsicContentSize() } } }
-    /// A colour multiplied into the image (white keeps it as is); nil uses white.
+    /// A colour multiplied into the image (white keeps it as is); nil uses white, or for a
+    /// template image (``UIImage/RenderingMode/alwaysTemplate``) the view's ``UIView/tintColor``.
     open var imageTintColor: UIColor? { didSet { setNeedsDisplay() } }
     /// How the image fits.
     open var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
@@ -66,6 +67,13 @@ open class UIImageView: UIView {
     /// tint (white: as it is).
     open override func draw(_ rect: CGRect) {
         guard let image, let ctx = UIGraphicsGetCurrentContext() else { return }
-        ctx.drawImage(image, in: imageRect, tint: imageTintColor ?? .white)
+        let tint = image.renderingMode == .alwaysTemplate ? imageTintColor ?? tintColor ?? .white : imageTintColor ?? .white
+        ctx.drawImage(image, in: imageRect, tint: tint)
+    }
+
+    /// A template image takes the new tint colour.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if image?.renderingMode == .alwaysTemplate { setNeedsDisplay() }
     }
 }
