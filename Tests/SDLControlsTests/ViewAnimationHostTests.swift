@@ -7,16 +7,22 @@ import Testing
 /// views' pixels, and a host that sleeps when nothing animates.
 @MainActor
 struct ViewAnimationHostTests {
+    /// A headless host on a fixed 60 Hz step over a white window (the caller shuts it down).
+    private func steppedHost(size: CGSize, scale: CGFloat) throws -> SDLHost {
+        let host = try makeHeadlessHost(size: size, scale: scale)
+        host.fixedTimeStep = 1.0 / 60
+        host.window.backgroundColor = .white
+        return host
+    }
+
     private func pixel(_ frame: (width: Int, height: Int, pixels: [UInt32]), _ x: Int, _ y: Int) -> UInt32 {
         frame.pixels[y * frame.width + x] & 0xFFFFFF
     }
 
     /// A red square sliding right while a blue bar turns a quarter, caught at frame `frames`.
     private func run(frames: Int, scale: CGFloat) throws -> (width: Int, height: Int, pixels: [UInt32]) {
-        let host = try makeHeadlessHost(size: CGSize(width: 300, height: 200), scale: scale)
+        let host = try steppedHost(size: CGSize(width: 300, height: 200), scale: scale)
         defer { host.shutdown() }
-        host.fixedTimeStep = 1.0 / 60
-        host.window.backgroundColor = .white
         let square = UIView(frame: CGRect(x: 30, y: 30, width: 40, height: 40))
         square.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
         let bar = UIView(frame: CGRect(x: 150, y: 140, width: 100, height: 20))
@@ -77,10 +83,8 @@ struct ViewAnimationHostTests {
 
     @Test(arguments: [1, 2] as [CGFloat])
     func aRoundedViewMovingByFractionsOfAPixelHasNoSeams(scale: CGFloat) throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 300, height: 80), scale: scale)
+        let host = try steppedHost(size: CGSize(width: 300, height: 80), scale: scale)
         defer { host.shutdown() }
-        host.fixedTimeStep = 1.0 / 60
-        host.window.backgroundColor = .white
         let parent = UIView(frame: CGRect(x: 0.3, y: 0, width: 300, height: 80))
         let capsule = UIView(frame: CGRect(x: 20.4, y: 20, width: 160, height: 30))
         capsule.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -106,10 +110,8 @@ struct ViewAnimationHostTests {
     /// ended, nothing of the old look is left on screen (the area its last faded frame covered
     /// is drawn again).
     @Test func whenACrossDissolveEndsNoFadedCopyOfTheOldLookIsLeftOnScreen() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 300, height: 200), scale: 1)
+        let host = try steppedHost(size: CGSize(width: 300, height: 200), scale: 1)
         defer { host.shutdown() }
-        host.fixedTimeStep = 1.0 / 60
-        host.window.backgroundColor = .white
         let panel = UIView(frame: CGRect(x: 20, y: 20, width: 80, height: 80))
         panel.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
         let badge = UIView(frame: CGRect(x: 120, y: 0, width: 60, height: 60))   // outside the panel, not clipped
@@ -128,10 +130,8 @@ struct ViewAnimationHostTests {
     /// The same for the picture of a removed view fading out (``UIView/fadeOutPicture(of:duration:)``,
     /// what an ImmediateView's `.transition` does when a control leaves).
     @Test func whenARemovedViewsPictureHasFadedNothingOfItIsLeftOnScreen() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 300, height: 200), scale: 1)
+        let host = try steppedHost(size: CGSize(width: 300, height: 200), scale: 1)
         defer { host.shutdown() }
-        host.fixedTimeStep = 1.0 / 60
-        host.window.backgroundColor = .white
         let panel = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))   // transparent
         let badge = UIView(frame: CGRect(x: 140, y: 20, width: 60, height: 60))
         badge.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -174,10 +174,8 @@ struct ViewAnimationHostTests {
     /// A removed view's picture fading over a view that draws nothing itself (a transparent
     /// container) shows: the picture's pixels count as drawn.
     @Test func aPictureFadingOverAViewThatDrawsNothingItselfShows() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 400, height: 300), scale: 1)
+        let host = try steppedHost(size: CGSize(width: 400, height: 300), scale: 1)
         defer { host.shutdown() }
-        host.fixedTimeStep = 1.0 / 60
-        host.window.backgroundColor = .white
         let holder = UIView(frame: CGRect(x: 50, y: 50, width: 300, height: 200))
         let child = UIView(frame: CGRect(x: 50, y: 50, width: 200, height: 100))
         child.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -195,10 +193,8 @@ struct ViewAnimationHostTests {
     /// Hiding the view a picture fades over takes the picture off screen with it, on the next
     /// frame, as a frame drawn from scratch would show.
     @Test func hidingTheViewAPictureFadesOverTakesThePictureOffScreen() throws {
-        let host = try makeHeadlessHost(size: CGSize(width: 400, height: 300), scale: 1)
+        let host = try steppedHost(size: CGSize(width: 400, height: 300), scale: 1)
         defer { host.shutdown() }
-        host.fixedTimeStep = 1.0 / 60
-        host.window.backgroundColor = .white
         let holder = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 40))
         holder.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
         let child = UIView(frame: CGRect(x: 0, y: 60, width: 200, height: 80))   // below the holder's bounds

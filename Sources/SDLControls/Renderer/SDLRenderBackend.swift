@@ -361,10 +361,10 @@ final class SDLRenderBackend: DrawResources {
         }
     }
 
-    /// How far (pixels) geometry may reach outside the viewport before its vertices are pulled
-    /// in (see ``submit(_:limit:offsetX:offsetY:output:counters:)``): wider than any shadow or focus
-    /// ring, small enough that a 16,384-pixel target plus the band stays inside the software
-    /// rasterizer's range.
+    /// How far (pixels) geometry may reach outside the window's output before its triangles
+    /// are cut (see ``submit(_:limit:offsetX:offsetY:output:counters:)``): wider than any
+    /// shadow or focus ring, small enough that a 16,384-pixel output plus the band stays
+    /// inside the software rasterizer's range.
     static let guardBand: Int32 = 1024
 
     /// The largest triangle (square pixels, for texture coordinates up to 1) of a turned or
